@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: MIT
+"""The state protocol shared by both rulesets (see docs/ARCHITECTURE.md).
+
+A state offers ``to_act()`` (a player id, CHANCE or TERMINAL), ``legal_actions()`` (small
+ints), ``apply(action)`` (raises IllegalAction and changes nothing when the action is not
+legal), ``chance_outcomes()`` at chance nodes (a list of ``(outcome, weight)``; probability =
+weight / total), ``winner()``, ``encode()``. Every dice roll is one chance node.
+
+Chance and the state's PRNG: applying any chance outcome advances the state's own PRNG by
+exactly one draw, whether the outcome was sampled, scripted or replayed from a record. The
+outcome the PRNG proposes is ``pick(weights, rng.peek16())``, so a record of outcomes replays
+to the same state bytes, PRNG included, and a resumed game rolls the same dice to come.
+"""
+
+CHANCE = -1
+TERMINAL = -2
+DRAW = 2  # winner() value for a drawn game; None while the game goes on
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message names the rule."""
+
+
+def pick(weights, v):
+    """Index chosen in proportion to ``weights`` by a 16-bit value ``v`` (multiply-shift:
+    each face of a die gets 10922 or 10923 of the 65536 values)."""
+    total = 0
+    for x in weights:
+        total += x
+    r = (v * total) >> 16
+    i = 0
+    for x in weights:
+        if r < x:
+            return i
+        r -= x
+        i += 1
+    raise ValueError("weights are all zero")
+
+
+def sample_chance(state):
+    """The outcome the state's own PRNG gives the current chance node."""
+    outs = state.chance_outcomes()
+    return outs[pick([w for _, w in outs], state.rng.peek16())][0]
+
+
+def step(state, players, dice=None):
+    """Apply one action: a chance outcome (from ``dice`` when it is a list with entries left
+    and the node is a die roll, else from the state's PRNG) or the chosen action of the
+    player to act. Returns the action applied, or None at the end of the game."""
+    who = state.to_act()
+    if who == TERMINAL:
+        return None
+    if who == CHANCE:
+        if dice and state.chance_is_die():
+            a = dice.pop(0)
+        else:
+            a = sample_chance(state)
+    else:
+        a = players[who].choose(state)
+    state.apply(a)
+    return a

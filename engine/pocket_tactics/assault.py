@@ -1,0 +1,273 @@
+# SPDX-License-Identifier: MIT
+"""Assault (RULES A5, A6): roll, bump phase, re-roll phase, tally.
+
+Both units roll their red OFF and blue DEF dice; every die is a chance node. In the bump
+and re-roll phases the two players alternate, attacker first; each use or stop is a legal
+action of that player. A player who stops is done for that phase (RULINGS).
+"""
+from . import tables as T
+from .consts import (A_DEF, A_OFF, AB_BANE, AB_FURY, AB_LEADER, AB_MEDIC, AB_PSIONIC,
+                     AB_SABOTEUR, AB_STEADFAST, AB_SUPPRESS, AB_WITHER, CAPTIVE, D_DEF, D_OFF,
+                     K_BUMP, K_REROLL, K_STOP, MAP, NONE, PH_BUMP, PH_REROLL, PH_REROLL_DIE,
+                     PH_ROLL, ST_WARD_MASK, ST_WEAK_MASK, ST_WEAK_SHIFT, U_DEF, U_DEF_BUMPS,
+                     U_OFF, U_OFF_BUMPS, action)
+from .units import (ability, ability_n, ability_type, can_strike, dreaded,
+                    enemy_adjacent_with, has_type, on_favored)
+
+DEF_KIND = 0x80  # bump byte: value | DEF_KIND for a DEF bump; 0 = no bump / used
+_SLOTS = 8  # bump slots per side
+
+
+def beats(dice, off, n_off, dfn, n_def):
+    """The tally of RULES A5.4: do the OFF dice at ``off`` defeat the DEF dice at ``dfn``?"""
+    o = sorted(dice[off:off + n_off], reverse=True)
+    d = sorted(dice[dfn:dfn + n_def], reverse=True)
+    for i in range(len(o)):
+        if i >= len(d) or o[i] > d[i]:
+            return True
+        if o[i] < d[i]:
+            return False
+    return False
+
+
+def _less(n, k):
+    return n - k if n > k else 0
+
+
+def _rerolls(st, x, y, defending):
+    """Re-rolls for unit ``x`` against ``y`` (A5.3): support, favored terrain, abilities."""
+    b = st.board
+    p = st.u_owner[x]
+    t = st.u_tile[x]
+    n = 0
+    for d in range(6):
+        nb = b.adj[t * 6 + d]
+        if nb == NONE:
+            continue
+        v = b.t_unit[nb]
+        if v == NONE or st.u_owner[v] != p:
+            continue
+        if not dreaded(st, v):
+            n += 1  # support: one per adjacent ally
+        if ability(st, v) == AB_LEADER and has_type(st, x, ability_type(st, v)):
+            n += ability_n(st, v)
+    if on_favored(st, x) and not enemy_adjacent_with(st, x, AB_SABOTEUR):
+        n += 1
+    f = b.t_feature[t]
+    if defending and f != NONE:
+        n += T.F_DEF_REROLL[f]
+    if ability(st, x) == AB_BANE and has_type(st, y, ability_type(st, x)):
+        n += ability_n(st, x)
+    if ability(st, y) == AB_PSIONIC:
+        n = _less(n, ability_n(st, y))
+    return n
+
+
+def _bumps(st, x, attacking, out, base):
+    """Fill the bump slots of unit ``x``: card bumps, feature, abilities, medics, ward."""
+    b = st.board
+    c = T.UNITS[st.u_type[x]]
+    vals = []
+    for v in c[U_OFF_BUMPS]:
+        vals.append(v)
+    for v in c[U_DEF_BUMPS]:
+        vals.append(v | DEF_KIND)
+    f = b.t_feature[st.u_tile[x]]
+    if f != NONE:
+        if T.F_OFF_BUMP[f]:
+            vals.append(T.F_OFF_BUMP[f])
+        if not attacking and T.F_DEF_BUMP[f]:
+            vals.append(T.F_DEF_BUMP[f] | DEF_KIND)
+    ab = ability(st, x)
+    if attacking and ab == AB_FURY:
+        vals.append(ability_n(st, x))
+    if not attacking and ab == AB_STEADFAST:
+        vals.append(ability_n(st, x) | DEF_KIND)
+    p = st.u_owner[x]
+    t = st.u_tile[x]
+    for d in range(6):
+        nb = b.adj[t * 6 + d]
+        if nb != NONE:
+            v = b.t_unit[nb]
+            if v != NONE and st.u_owner[v] == p and ability(st, v) == AB_MEDIC:
+                vals.append(ability_n(st, v) | DEF_KIND)
+    ward = st.u_status[x] & ST_WARD_MASK
+    if ward:
+        vals.append(ward | DEF_KIND)
+    for i in range(_SLOTS):
+        out[base + i] = vals[i] if i < len(vals) else 0
+
+
+def start(st, att, dfd):
+    """Begin an assault by ``att`` on ``dfd`` (both on the map; legality checked)."""
+    b = st.board
+    st.att = att
+    st.dfd = dfd
+    dist = b.route(st.u_tile[att], st.u_tile[dfd])
+    st.dist = dist
+    ca = T.UNITS[st.u_type[att]]
+    cd = T.UNITS[st.u_type[dfd]]
+    nd = st.ndice
+    nd[0] = _less(ca[U_OFF], (st.u_status[att] & ST_WEAK_MASK) >> ST_WEAK_SHIFT)
+    nd[1] = _less(ca[U_DEF], ability_n(st, dfd) if ability(st, dfd) == AB_WITHER else 0)
+    # A6: a defender that cannot reach back (range or sight) rolls no OFF dice.
+    back = can_strike(st, dfd, att)
+    if dist >= 2 and ability(st, att) == AB_SUPPRESS:
+        back = False
+    nd[2] = _less(cd[U_OFF], (st.u_status[dfd] & ST_WEAK_MASK) >> ST_WEAK_SHIFT) if back else 0
+    nd[3] = _less(cd[U_DEF], ability_n(st, att) if ability(st, att) == AB_WITHER else 0)
+    for i in range(12):
+        st.dice[i] = 0
+    _bumps(st, att, True, st.bumps, 0)
+    _bumps(st, dfd, False, st.bumps, _SLOTS)
+    st.rerolls[0] = _rerolls(st, att, dfd, False)
+    st.rerolls[1] = _rerolls(st, dfd, att, True)
+    st.outcome = 0
+    st.pos = -1
+    _roll_next(st)
+
+
+def die_exists(st, slot):
+    return slot % 3 < st.ndice[slot // 3]
+
+
+def next_slot(st):
+    """The next die slot after ``st.pos`` that holds a die (12: none left)."""
+    s = st.pos + 1
+    while s < 12 and not die_exists(st, s):
+        s += 1
+    return s
+
+
+def _roll_next(st):
+    s = next_slot(st)
+    if s < 12:
+        st.pos = s
+        st.phase = PH_ROLL
+    else:
+        _begin(st, PH_BUMP)
+
+
+def apply_roll(st, face):
+    st.dice[st.pos] = face
+    _roll_next(st)
+
+
+# --- the alternating phases -------------------------------------------------------------
+
+def own_slots(side):
+    """Die slots of a side: attacker (0) OFF 0-2 and DEF 3-5, defender (1) 6-11."""
+    return range(6 * side, 6 * side + 6)
+
+
+def _usable_bump(st, side, k):
+    """Die slots bump ``k`` of ``side`` could raise (matching kind, below 6)."""
+    v = st.bumps[side * _SLOTS + k]
+    out = []
+    if not v:
+        return out
+    first = 6 * side + (3 if v & DEF_KIND else 0)
+    for s in range(first, first + 3):
+        if die_exists(st, s) and st.dice[s] < 6:
+            out.append(s)
+    return out
+
+
+def _can(st, side, phase):
+    if phase == PH_BUMP:
+        for k in range(_SLOTS):
+            if _usable_bump(st, side, k):
+                return True
+        return False
+    if not st.rerolls[side]:
+        return False
+    for s in own_slots(side):
+        if die_exists(st, s):
+            return True
+    return False
+
+
+def _begin(st, phase):
+    st.stopped[0] = 0
+    st.stopped[1] = 0
+    st.phase = phase
+    _next(st, 1)
+
+
+def _next(st, acted):
+    """Hand the phase to the other side if it can still act, else back to ``acted``; when
+    neither can, move on (bump -> re-roll -> tally)."""
+    phase = st.phase
+    for side in (1 - acted, acted):
+        if not st.stopped[side] and _can(st, side, phase):
+            st.side = side
+            st.player = st.u_owner[st.att if side == 0 else st.dfd]
+            return
+    if phase == PH_BUMP:
+        _begin(st, PH_REROLL)
+    else:
+        _tally(st)
+
+
+def legal(st, out):
+    side = st.side
+    if st.phase == PH_BUMP:
+        for k in range(_SLOTS):
+            for s in _usable_bump(st, side, k):
+                out.append(action(K_BUMP, k, s))
+    else:
+        for s in own_slots(side):
+            if die_exists(st, s):
+                out.append(action(K_REROLL, s))
+    out.append(action(K_STOP))
+
+
+def apply_bump(st, k, slot):
+    i = st.side * _SLOTS + k
+    v = st.dice[slot] + (st.bumps[i] & 0x7F)
+    st.dice[slot] = v if v < 6 else 6  # never above 6 (A5.2)
+    st.bumps[i] = 0
+    _next(st, st.side)
+
+
+def apply_reroll(st, slot):
+    st.rerolls[st.side] -= 1
+    st.pos = slot
+    st.phase = PH_REROLL_DIE
+
+
+def apply_reroll_die(st, face):
+    st.dice[st.pos] = face
+    st.phase = PH_REROLL
+    _next(st, st.side)
+
+
+def apply_stop(st):
+    st.stopped[st.side] = 1
+    _next(st, st.side)
+
+
+def _tally(st):
+    nd = st.ndice
+    d = st.dice
+    dfd_falls = beats(d, A_OFF, nd[0], D_DEF, nd[3])
+    att_falls = beats(d, D_OFF, nd[2], A_DEF, nd[1])
+    st.outcome = (1 if dfd_falls else 0) | (2 if att_falls else 0)
+    # A5.5: both can fall in the same assault; the defeated become the other's captives.
+    if dfd_falls:
+        capture(st, st.dfd)
+    if att_falls:
+        capture(st, st.att)
+    st.end_action()
+
+
+def capture(st, u):
+    if st.u_where[u] == MAP:
+        st.board.t_unit[st.u_tile[u]] = NONE
+    st.u_where[u] = CAPTIVE
+    st.u_tile[u] = NONE
+    st.u_status[u] = 0
+
+
+def stop_action():
+    return action(K_STOP)

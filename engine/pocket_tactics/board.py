@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: MIT
+"""The drafted map: up to 12 tiles inside an axial grid, plus who stands where.
+
+Tiles are numbered in the order they were placed (tile 0 is the centre, RULES A2.4); every
+per-hex array is indexed by tile number, so the whole board is a handful of small
+bytearrays. Routes (A6) and line of sight (A6) are computed over tiles.
+"""
+from engine.core.hexgrid import HexGrid
+from .consts import CENTRE, GRID_W, MAX_TILES, NONE
+
+_FAR = 99
+
+
+class Board:
+    def __init__(self):
+        self.grid = HexGrid(GRID_W, GRID_W)
+        self.cell = bytearray(GRID_W * GRID_W)  # tile number + 1 per grid hex; 0 = no tile
+        self.t_hex = []  # grid hex of each tile
+        self.t_terrain = bytearray(MAX_TILES)
+        self.t_feature = bytearray(b"\xff" * MAX_TILES)
+        self.t_unit = bytearray(b"\xff" * MAX_TILES)
+        self.adj = bytearray(b"\xff" * (MAX_TILES * 6))  # neighbour tile per direction
+        self.dist = bytearray(MAX_TILES * MAX_TILES)  # shortest route over tiles
+
+    @property
+    def n(self):
+        return len(self.t_hex)
+
+    def tile_at(self, h):
+        """Tile number at grid hex ``h``, or NONE (also for off-grid hexes)."""
+        if h < 0:
+            return NONE
+        c = self.cell[h]
+        return c - 1 if c else NONE
+
+    def add_tile(self, h, terrain):
+        t = len(self.t_hex)
+        self.t_hex.append(h)
+        self.cell[h] = t + 1
+        self.t_terrain[t] = terrain
+        self._link()
+        return t
+
+    def open_hexes(self):
+        """Grid hexes without a tile next to a tile: where a drawn tile may go (A2.6)."""
+        if not self.t_hex:
+            return [CENTRE]
+        out = []
+        g = self.grid
+        for h in self.t_hex:
+            for d in range(6):
+                nb = g.neighbour(h, d)
+                if nb >= 0 and not self.cell[nb] and nb not in out:
+                    out.append(nb)
+        out.sort()
+        return out
+
+    def _link(self):
+        n = len(self.t_hex)
+        g = self.grid
+        adj = self.adj
+        for t in range(n):
+            h = self.t_hex[t]
+            for d in range(6):
+                adj[t * 6 + d] = self.tile_at(g.neighbour(h, d))
+        dist = self.dist
+        for a in range(n):
+            row = a * MAX_TILES
+            for b in range(MAX_TILES):
+                dist[row + b] = _FAR
+            dist[row + a] = 0
+            frontier = [a]
+            k = 0
+            while frontier:
+                k += 1
+                nxt = []
+                for t in frontier:
+                    for d in range(6):
+                        nb = adj[t * 6 + d]
+                        if nb != NONE and dist[row + nb] == _FAR:
+                            dist[row + nb] = k
+                            nxt.append(nb)
+                frontier = nxt
+
+    def neighbours(self, t):
+        """Tile numbers next to tile ``t`` (a fresh list)."""
+        out = []
+        adj = self.adj
+        for d in range(6):
+            nb = adj[t * 6 + d]
+            if nb != NONE:
+                out.append(nb)
+        return out
+
+    def adjacent(self, a, b):
+        adj = self.adj
+        for d in range(6):
+            if adj[a * 6 + d] == b:
+                return True
+        return False
+
+    def route(self, a, b):
+        return self.dist[a * MAX_TILES + b]
+
+    def los(self, a, b, blocks):
+        """Line of sight from tile ``a`` to tile ``b`` (RULES A6 and its edge ruling).
+
+        ``blocks(tile)`` says whether a tile between them blocks; hexes with no tile always
+        block. Where the line runs along an edge, the step is clear if either side is.
+        """
+        g = self.grid
+        ha = self.t_hex[a]
+        hb = self.t_hex[b]
+        left = g.line(ha, hb, 1)
+        right = g.line(ha, hb, -1)
+        for i in range(1, len(left) - 1):
+            if self._blocked(left[i], blocks) and self._blocked(right[i], blocks):
+                return False
+        return True
+
+    def _blocked(self, h, blocks):
+        t = self.tile_at(h)
+        return t == NONE or blocks(t)

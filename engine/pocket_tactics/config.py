@@ -1,0 +1,137 @@
+# SPDX-License-Identifier: MIT
+"""What a game is set up with (RULES A2.1-A2.3): forces, tile choices, features, limits.
+
+A Config is checked by ``validate()`` before a game starts; a force over its point limit or
+with a unit from another faction is refused with a message naming the rule.
+"""
+from . import tables as T
+from .consts import MAX_UNITS, U_FACTION, U_POINTS, U_TYPES
+
+TILES_PER_PLAYER = 6  # RULES A2.2
+DEFAULT_MAX_TURNS = 150  # RULINGS: turn limit (A10 addition)
+
+
+class ConfigError(ValueError):
+    pass
+
+
+def mage_bit():
+    return 1 << T.TYPES.index("Mage")
+
+
+def force_points(units, spells):
+    total = 0
+    for u in units:
+        total += T.UNITS[u][U_POINTS]
+    for s in spells:
+        total += T.SPELLS[s][1]
+    return total
+
+
+def check_force(faction, units, spells, limit):
+    """Raise ConfigError unless the force is legal (RULES A2.1)."""
+    if not 0 <= faction < len(T.FACTIONS):
+        raise ConfigError("unknown faction %d" % faction)
+    if not units:
+        raise ConfigError("a force needs at least one unit (RULES A2.1)")
+    if len(units) > MAX_UNITS:
+        raise ConfigError("at most %d units in a force (device limit)" % MAX_UNITS)
+    mage = False
+    for u in units:
+        if not 0 <= u < len(T.UNITS):
+            raise ConfigError("unknown unit %d" % u)
+        if T.UNITS[u][U_FACTION] != faction:
+            raise ConfigError("%s is not in %s's army (RULES A11)" % (T.UNITS[u][0], T.FACTIONS[faction][1]))
+        if T.UNITS[u][U_TYPES] & mage_bit():
+            mage = True
+    for s in spells:
+        if not 0 <= s < len(T.SPELLS):
+            raise ConfigError("unknown spell %d" % s)
+    if spells and not mage:
+        raise ConfigError("spell cards need a Mage-type unit to cast them (RULES A9)")
+    pts = force_points(units, spells)
+    if pts > limit:
+        raise ConfigError("force costs %d points, over the limit of %d (RULES A2.1)" % (pts, limit))
+
+
+class Config:
+    def __init__(self, factions, units, spells, tiles, central, features, limit=50,
+                 max_turns=DEFAULT_MAX_TURNS):
+        self.factions = tuple(factions)
+        self.units = (tuple(units[0]), tuple(units[1]))
+        self.spells = (tuple(spells[0]), tuple(spells[1]))
+        self.tiles = (tuple(tiles[0]), tuple(tiles[1]))
+        self.central = central
+        self.features = tuple(features)
+        self.limit = limit
+        self.max_turns = max_turns
+
+    def validate(self):
+        if not 1 <= self.limit <= 250:
+            raise ConfigError("point limit must be 1..250")
+        for p in (0, 1):
+            check_force(self.factions[p], self.units[p], self.spells[p], self.limit)
+            if len(self.tiles[p]) != TILES_PER_PLAYER:
+                raise ConfigError("each player chooses %d tiles (RULES A2.2)" % TILES_PER_PLAYER)
+            for t in self.tiles[p]:
+                if not 0 <= t < len(T.TERRAINS):
+                    raise ConfigError("unknown terrain %d" % t)
+            if not 0 <= self.features[p] < len(T.FEATURES):
+                raise ConfigError("unknown feature %d" % self.features[p])
+        if not 0 <= self.central < len(T.FEATURES):
+            raise ConfigError("unknown central feature %d" % self.central)
+        if not 0 <= self.max_turns <= 2000:
+            raise ConfigError("turn limit must be 0..2000 (0 = none)")
+        return self
+
+    def encode(self, w):
+        w.u8(self.limit)
+        w.u16(self.max_turns)
+        w.u8(self.central)
+        for p in (0, 1):
+            w.u8(self.factions[p])
+            w.u8(self.features[p])
+            w.raw(bytes(self.units[p]))
+            w.raw(bytes(self.spells[p]))
+            w.raw(bytes(self.tiles[p]))
+
+    @staticmethod
+    def decode(r):
+        limit = r.u8()
+        max_turns = r.u16()
+        central = r.u8()
+        f = []
+        feat = []
+        units = []
+        spells = []
+        tiles = []
+        for _ in (0, 1):
+            f.append(r.u8())
+            feat.append(r.u8())
+            units.append(tuple(r.raw()))
+            spells.append(tuple(r.raw()))
+            tiles.append(tuple(r.raw()))
+        return Config(f, units, spells, tiles, central, feat, limit, max_turns)
+
+
+def suggested(f0, f1, limit=50, central=None, max_turns=DEFAULT_MAX_TURNS):
+    """The sheets' suggested builds, tiles and features for two factions (RULES A11)."""
+    units = []
+    spells = []
+    tiles = []
+    feats = []
+    for f in (f0, f1):
+        fac = T.FACTIONS[f]
+        build = None
+        for b in fac[6]:
+            if b[0] == limit:
+                build = b
+        if build is None:
+            raise ConfigError("%s has no suggested %d-point build" % (fac[1], limit))
+        units.append(build[1])
+        spells.append(build[2])
+        tiles.append(fac[4])
+        feats.append(fac[5][0])
+    if central is None:
+        central = feats[0]
+    return Config((f0, f1), units, spells, tiles, central, feats, limit, max_turns).validate()

@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: MIT
+"""Moving a unit (RULES A4): steps, hops, Swift, Flying, feature stops, hazards on the way.
+
+A move is chosen by its destination. The engine takes the route that enters the fewest
+hazard hexes (RULINGS: move routes), so a move is one action and its hazard tests follow
+as chance nodes.
+"""
+from . import tables as T
+from .consts import AB_INFILTRATE, NONE, U_FLYING, U_SWIFT
+from .units import ability, hazard_dv
+
+_NO = 255
+
+
+def allowance(st, u):
+    c = T.UNITS[st.u_type[u]]
+    return 1 + c[U_SWIFT] + c[U_FLYING]
+
+
+def _stops(b, t):
+    f = b.t_feature[t]
+    return f != NONE and T.F_STOPS[f]
+
+
+def _steps(st, u, start, t, out):
+    """Tiles one move step from ``t`` reaches for unit ``u`` that began at ``start``."""
+    b = st.board
+    adj = b.adj
+    tu = b.t_unit
+    p = st.u_owner[u]
+    hop_enemies = T.UNITS[st.u_type[u]][U_FLYING] > 0 or ability(st, u) == AB_INFILTRATE
+    del out[:]
+    for d in range(6):
+        nb = adj[t * 6 + d]
+        if nb == NONE:
+            continue  # no tile: never entered, never hopped into (A4)
+        v = tu[nb]
+        if v == NONE or nb == start:
+            if nb not in out:
+                out.append(nb)
+        elif v != u and (st.u_owner[v] == p or hop_enemies):
+            # Hop (A4): over the unit to any empty tile next to it, not the start hex.
+            for d2 in range(6):
+                land = adj[nb * 6 + d2]
+                if land != NONE and land != start and land != t and tu[land] == NONE:
+                    if land not in out:
+                        out.append(land)
+    return out
+
+
+def search(st, u):
+    """Layered search over the move allowance. Returns (cost, parent, layers, n) where
+    cost[k * n + t] is the fewest hazards to stand on tile t after k steps (255: not
+    reachable) and parent[k * n + t] the tile before it."""
+    b = st.board
+    n = b.n
+    k_max = allowance(st, u)
+    start = st.u_tile[u]
+    cost = bytearray(b"\xff" * ((k_max + 1) * n))
+    parent = bytearray(b"\xff" * ((k_max + 1) * n))
+    cost[start] = 0
+    buf = []
+    for k in range(1, k_max + 1):
+        base = (k - 1) * n
+        for t in range(n):
+            c = cost[base + t]
+            if c == _NO or (k > 1 and _stops(b, t)):
+                continue
+            for nt in _steps(st, u, start, t, buf):
+                nc = c + (1 if hazard_dv(st, u, nt) else 0)
+                if nc < cost[k * n + nt]:
+                    cost[k * n + nt] = nc
+                    parent[k * n + nt] = t
+    return cost, parent, k_max, n
+
+
+def destinations(st, u):
+    """Tiles unit ``u`` can end a move on (A4), sorted."""
+    cost, _, k_max, n = search(st, u)
+    start = st.u_tile[u]
+    out = []
+    for t in range(n):
+        if t == start:
+            continue
+        for k in range(1, k_max + 1):
+            if cost[k * n + t] != _NO:
+                out.append(t)
+                break
+    return out
+
+
+def route_hazards(st, u, dest):
+    """DVs of the hazards entered, in order, on the least-hazard route to ``dest``."""
+    cost, parent, k_max, n = search(st, u)
+    best_k = 0
+    best = _NO
+    for k in range(1, k_max + 1):
+        c = cost[k * n + dest]
+        if c < best:
+            best = c
+            best_k = k
+    path = []
+    t = dest
+    k = best_k
+    while k > 0:
+        path.append(t)
+        t = parent[k * n + t]
+        k -= 1
+    out = bytearray()
+    for i in range(len(path) - 1, -1, -1):
+        dv = hazard_dv(st, u, path[i])
+        if dv:
+            out.append(dv)
+    return out

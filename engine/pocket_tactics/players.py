@@ -1,0 +1,158 @@
+# SPDX-License-Identifier: MIT
+"""Baseline players: uniformly random, and a one-ply greedy player.
+
+The greedy player scores each legal action on its own (no lookahead): expected points won
+and lost in an assault from exact single-roll odds, feature control, closing in on the
+enemy, hazard risk; in the bump and re-roll phases it looks at the dice on the table.
+"""
+from engine.core.rng import Rng
+
+from . import assault
+from . import tables as T
+from .consts import (A_DEF, A_OFF, D_DEF, D_OFF, K_ASSAULT, K_BUMP, K_CAST, K_DEPLOY,
+                     K_MOVE, K_REROLL, K_RETURN, K_STOP, MAP, NONE, PH_BUMP, PH_REROLL,
+                     PH_SETUP_DEPLOY, PH_TURN, SP_FIREBALL, SP_LIGHTNING, SP_RESCUE,
+                     U_DEF, U_DEF_BUMPS, U_OFF, U_POINTS, kind_of, x_of, y_of)
+from .movement import route_hazards
+from .units import can_strike
+
+# P_BEAT[off][def]: chance in 1000 that `off` red dice defeat `def` blue dice in one roll
+# (RULES A5.4 tally, no bumps or re-rolls). Checked against enumeration by the tests.
+P_BEAT = ((0, 0, 0, 0), (1000, 417, 255, 174), (1000, 745, 475, 341), (1000, 826, 659, 489))
+
+
+class RandomPlayer:
+    def __init__(self, seed=1):
+        self.rng = Rng(seed)
+
+    def choose(self, st):
+        acts = st.legal_actions()
+        return acts[self.rng.below(len(acts))]
+
+
+def _pts(st, u):
+    return T.UNITS[st.u_type[u]][U_POINTS]
+
+
+def _nearest_enemy(st, u, t):
+    b = st.board
+    p = st.u_owner[u]
+    best = 99
+    for v in range(st.n_units):
+        if st.u_owner[v] != p and st.u_where[v] == MAP:
+            d = b.route(t, st.u_tile[v])
+            if d < best:
+                best = d
+    return best
+
+
+def _tally_value(st, dice, side):
+    """Points the side to act gains (+) or loses (-) if the dice stand as they are."""
+    nd = st.ndice
+    dfd_falls = assault.beats(dice, A_OFF, nd[0], D_DEF, nd[3])
+    att_falls = assault.beats(dice, D_OFF, nd[2], A_DEF, nd[1])
+    v = (_pts(st, st.dfd) if dfd_falls else 0) - (_pts(st, st.att) if att_falls else 0)
+    return v * 1000 if side == 0 else -v * 1000
+
+
+class GreedyPlayer:
+    def __init__(self, seed=1):
+        self.rng = Rng(seed)
+
+    def choose(self, st):
+        acts = st.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        best = None
+        best_v = 0
+        ties = 0
+        for a in acts:
+            v = self.value(st, a)
+            if best is None or v > best_v:
+                best = a
+                best_v = v
+                ties = 1
+            elif v == best_v:
+                ties += 1
+                if self.rng.below(ties) == 0:  # uniform among equals
+                    best = a
+        return best
+
+    def value(self, st, a):
+        ph = st.phase
+        k = kind_of(a)
+        if ph == PH_BUMP or ph == PH_REROLL:
+            return self._dice_value(st, a, k)
+        if ph == PH_SETUP_DEPLOY:
+            return -1 if k == K_STOP else _pts(st, x_of(a))
+        if ph != PH_TURN:
+            return 0  # map draft, feature placement, haste: no opinion (random tie-break)
+        x = x_of(a)
+        y = y_of(a)
+        if k == K_ASSAULT:
+            ca = T.UNITS[st.u_type[x]]
+            cd = T.UNITS[st.u_type[y]]
+            back = cd[U_OFF] if can_strike(st, y, x) else 0
+            gain = P_BEAT[min(ca[U_OFF], 3)][min(cd[U_DEF], 3)] * _pts(st, y)
+            loss = P_BEAT[min(back, 3)][min(ca[U_DEF], 3)] * _pts(st, x)
+            return gain - loss + 500
+        if k == K_MOVE:
+            return self._move_value(st, x, y)
+        if k == K_DEPLOY:
+            return 2000 + 100 * _pts(st, x)
+        if k == K_RETURN:
+            return -100 * _pts(st, x)
+        if k == K_CAST:
+            s = y >> 6
+            tgt = y & 0x3F
+            eff = T.SPELLS[s][2]
+            if eff == SP_FIREBALL or eff == SP_LIGHTNING:
+                n = min(T.SPELLS[s][4], 3)
+                return P_BEAT[n][min(T.UNITS[st.u_type[tgt]][U_DEF], 3)] * _pts(st, tgt)
+            if eff == SP_RESCUE:
+                return 500 * _pts(st, tgt)
+            return 300
+        return 0
+
+    def _move_value(self, st, u, t):
+        b = st.board
+        v = 0
+        start = st.u_tile[u]
+        if b.t_feature[t] != NONE:
+            v += 6000
+        if b.t_feature[start] != NONE:
+            v -= 6000
+        if T.UNITS[st.u_type[u]][U_OFF]:
+            v += 800 * (_nearest_enemy(st, u, start) - _nearest_enemy(st, u, t))
+        c = T.UNITS[st.u_type[u]]
+        bump = 0
+        for x in c[U_DEF_BUMPS]:
+            bump += x
+        for dv in route_hazards(st, u, t):
+            # chance in 1000 of failing a DV test with n dice and the bumps stacked (A8)
+            miss = dv - 1 - bump
+            fail = 1000
+            if miss <= 0:
+                fail = 0
+            else:
+                for _ in range(c[U_DEF]):
+                    fail = fail * miss // 6
+            v -= fail * _pts(st, u)
+        return v
+
+    def _dice_value(self, st, a, k):
+        side = st.side
+        d = bytearray(st.dice)
+        if k == K_STOP:
+            return _tally_value(st, d, side)
+        if k == K_BUMP:
+            i = side * 8 + x_of(a)
+            s = y_of(a)
+            d[s] = min(6, d[s] + (st.bumps[i] & 0x7F))
+            return _tally_value(st, d, side) + 1  # a free bump never hurts the tally
+        s = x_of(a)
+        total = 0
+        for face in range(1, 7):
+            d[s] = face
+            total += _tally_value(st, d, side)
+        return total // 6 - 1  # keep the dice on a tie

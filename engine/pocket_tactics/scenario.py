@@ -1,0 +1,170 @@
+# SPDX-License-Identifier: MIT
+"""Positions written by hand (docs/SCENARIOS.md): build a State from a plain dict (parsed
+from JSON) and describe any State as a plain dict. Used by the headless CLI and the tests."""
+from engine.core.protocol import CHANCE, TERMINAL
+
+from . import tables as T
+from .config import Config, ConfigError
+from .consts import (CAPTIVE, DESTROYED, MAP, NONE, PH_TURN, RESERVE, ST_WARD_MASK,
+                     ST_WEAK_MASK, ST_WEAK_SHIFT, U_POINTS)
+from .notation import _hex, hex_name, unit_name
+from .state import PHASES, State
+
+PLACES = {"reserve": RESERVE, "captive": CAPTIVE, "destroyed": DESTROYED}
+PLACE_NAMES = ("map", "reserve", "captive", "destroyed")
+
+
+class ScenarioError(ValueError):
+    pass
+
+
+def _index(keys, key, what):
+    if key not in keys:
+        raise ScenarioError("unknown %s %r" % (what, key))
+    return keys.index(key)
+
+
+def _owner(word):
+    if word not in ("A", "B"):
+        raise ScenarioError("owner is 'A' or 'B', not %r" % (word,))
+    return "AB".index(word)
+
+
+def build(doc, seed=1):
+    """A State in the turn phase from a scenario dict; ScenarioError if it is not valid."""
+    if not isinstance(doc, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    units = ([], [])
+    where = ([], [])
+    for i, u in enumerate(doc.get("units", [])):
+        try:
+            p = _owner(u["owner"])
+            units[p].append(_index(T.UNIT_KEYS, u["unit"], "unit"))
+            where[p].append(u)
+        except KeyError as e:
+            raise ScenarioError("unit #%d needs %s" % (i + 1, e))
+    spells = ([], [])
+    piles = {}
+    for pile in ("hand", "deck", "discard"):
+        for word in ("A", "B"):
+            p = _owner(word)
+            ids = [_index(T.SPELL_KEYS, k, "spell") for k in doc.get(pile, {}).get(word, [])]
+            piles[(pile, p)] = ids
+            spells[p].extend(ids)
+    factions = []
+    for p in (0, 1):
+        if not units[p]:
+            raise ScenarioError("player %s needs at least one unit" % "AB"[p])
+        factions.append(T.UNITS[units[p][0]][1])
+    pts = max(_points(units[p], spells[p]) for p in (0, 1))
+    limit = doc.get("limit", max(50, pts))
+    tiles = doc.get("tiles", [])
+    if not tiles or len(tiles) > 12:
+        raise ScenarioError("a scenario has 1 to 12 tiles")
+    terrain = [_index(T.TERRAIN_KEYS, t.get("terrain", "grid"), "terrain") for t in tiles]
+    pad = (terrain * 12)[:12]
+    feats = [_index(T.FEATURE_KEYS, t["feature"], "feature") for t in tiles if t.get("feature")]
+    feats = (feats + [0, 0, 0])[:3]
+    try:
+        cfg = Config(factions, units, spells, (pad[:6], pad[6:]), feats[0], feats[1:], limit,
+                     doc.get("max_turns", 150))
+        st = State(cfg, seed)
+    except ConfigError as e:
+        raise ScenarioError(str(e))
+    b = st.board
+    for i in range(len(T.TERRAINS)):
+        st.bag[i] = 0
+    for i, t in enumerate(tiles):
+        try:
+            h = _hex(t["at"])
+        except (KeyError, ValueError) as e:
+            raise ScenarioError("tile #%d: %s" % (i + 1, e))
+        if b.cell[h]:
+            raise ScenarioError("two tiles at %s" % t["at"])
+        if b.n and not any(b.tile_at(b.grid.neighbour(h, d)) != NONE for d in range(6)):
+            raise ScenarioError("tile %s touches no earlier tile (RULES A2.6)" % t["at"])
+        k = b.add_tile(h, terrain[i])
+        if t.get("feature"):
+            b.t_feature[k] = _index(T.FEATURE_KEYS, t["feature"], "feature")
+    u = 0
+    for p in (0, 1):
+        for spec in where[p]:
+            at = spec.get("at", "reserve")
+            if at in PLACES:
+                st.u_where[u] = PLACES[at]
+            else:
+                try:
+                    k = b.tile_at(_hex(at))
+                except ValueError as e:
+                    raise ScenarioError(str(e))
+                if k == NONE:
+                    raise ScenarioError("no tile at %s" % at)
+                if b.t_unit[k] != NONE:
+                    raise ScenarioError("two units at %s (RULES A2.8)" % at)
+                st.place(u, k)
+            st.u_status[u] = (spec.get("ward", 0) & ST_WARD_MASK) | (
+                (spec.get("weak", 0) << ST_WEAK_SHIFT) & ST_WEAK_MASK)
+            u += 1
+    ns = len(T.SPELLS)
+    for (pile, p), ids in piles.items():
+        arr = {"hand": st.hand, "deck": st.deck, "discard": st.discard}[pile]
+        for s in ids:
+            arr[p * ns + s] += 1
+    for p in (0, 1):
+        if sum(st.hand[p * ns:(p + 1) * ns]) > 5:
+            raise ScenarioError("a hand holds at most five cards (RULES A9)")
+    p = _owner(doc.get("to_move", "A"))
+    st.phase = PH_TURN
+    st.player = p
+    st.turn_player = p
+    st.turn = doc.get("turn", 1)
+    st.first = 0
+    return st
+
+
+def _points(units, spells):
+    return sum(T.UNITS[u][U_POINTS] for u in units) + sum(T.SPELLS[s][1] for s in spells)
+
+
+def describe(st):
+    """A plain dict of everything about the position (for JSON output)."""
+    b = st.board
+    ns = len(T.SPELLS)
+    who = st.to_act()
+    out = {
+        "phase": PHASES[st.phase][4],
+        "to_act": "chance" if who == CHANCE else "over" if who == TERMINAL else "AB"[who],
+        "turn": st.turn,
+        "winner": None if st.winner() is None else ("A", "B", "draw")[st.winner()],
+        "tiles": [],
+        "units": [],
+    }
+    for t in range(b.n):
+        f = b.t_feature[t]
+        u = b.t_unit[t]
+        out["tiles"].append({
+            "at": hex_name(b.t_hex[t]), "terrain": T.TERRAIN_KEYS[b.t_terrain[t]],
+            "feature": None if f == NONE else T.FEATURE_KEYS[f],
+            "unit": None if u == NONE else unit_name(st, u)})
+    for u in range(st.n_units):
+        w = st.u_where[u]
+        out["units"].append({
+            "id": unit_name(st, u), "unit": T.UNIT_KEYS[st.u_type[u]],
+            "where": PLACE_NAMES[w],
+            "at": hex_name(b.t_hex[st.u_tile[u]]) if w == MAP else None,
+            "ward": st.u_status[u] & ST_WARD_MASK,
+            "weak": (st.u_status[u] & ST_WEAK_MASK) >> ST_WEAK_SHIFT})
+    for pile, arr in (("hand", st.hand), ("deck", st.deck), ("discard", st.discard)):
+        out[pile] = {}
+        for p in (0, 1):
+            names = []
+            for s in range(ns):
+                names.extend([T.SPELL_KEYS[s]] * arr[p * ns + s])
+            out[pile]["AB"[p]] = names
+    out["captive_points"] = {"A": st.captive_points(0), "B": st.captive_points(1)}
+    if st.att != NONE and st.dfd != NONE:
+        out["assault"] = {
+            "attacker": unit_name(st, st.att), "defender": unit_name(st, st.dfd),
+            "dice": list(st.dice), "dice_count": list(st.ndice),
+            "bumps": list(st.bumps), "rerolls": list(st.rerolls)}
+    return out

@@ -1,0 +1,161 @@
+# SPDX-License-Identifier: MIT
+"""Setting up (RULES A2.4-A2.9): centre tile, roll-off, the map draft, own features,
+deployment, and who takes the first turn."""
+from . import tables as T
+from .consts import (K_DEPLOY, K_FEATURE, K_PLACE, K_STOP, MAP, NONE, PH_DRAW_TILE,
+                     PH_FEATURE, PH_PLACE_TILE, PH_ROLLOFF, PH_SETUP_DEPLOY, RESERVE, action)
+
+SETUP_DEPLOY_MAX = 3  # A2.8: up to three units each
+
+
+def bag_outcomes(st):
+    out = []
+    for t in range(len(T.TERRAINS)):
+        if st.bag[t]:
+            out.append((t, st.bag[t]))
+    return out
+
+
+def apply_centre(st, terrain):
+    """A2.4: the first tile drawn holds the central feature."""
+    st.bag[terrain] -= 1
+    b = st.board
+    t = b.add_tile(b.open_hexes()[0], terrain)
+    b.t_feature[t] = st.cfg.central
+    st.phase = PH_ROLLOFF
+    st.pos = 0
+
+
+def apply_rolloff(st, face):
+    """A2.5: each rolls a die, ties re-roll; the higher roll goes first in setup."""
+    st.roll[st.pos] = face
+    if st.pos == 0:
+        st.pos = 1
+        return
+    if st.roll[0] == st.roll[1]:
+        st.pos = 0
+        return
+    st.first = 0 if st.roll[0] > st.roll[1] else 1
+    st.player = st.first
+    st.phase = PH_DRAW_TILE
+
+
+def apply_draw_tile(st, terrain):
+    st.bag[terrain] -= 1
+    st.drawn = terrain
+    st.phase = PH_PLACE_TILE
+
+
+def legal_place(st, out):
+    for h in st.board.open_hexes():
+        out.append(action(K_PLACE, h))
+
+
+def apply_place(st, h):
+    """A2.6: the drawn tile goes next to any placed tile; players alternate."""
+    st.board.add_tile(h, st.drawn)
+    st.drawn = NONE
+    st.player = 1 - st.player
+    for c in st.bag:
+        if c:
+            st.phase = PH_DRAW_TILE
+            return
+    st.phase = PH_FEATURE
+    st.player = st.first
+
+
+def feature_tiles(st, p):
+    """A2.7 and its ruling: the free tiles farthest (over the map) from the centre, then
+    farthest from the other players' features already placed."""
+    b = st.board
+    other = st.own_tile[1 - p]
+    best = None
+    out = []
+    for t in range(b.n):
+        if b.t_feature[t] != NONE:
+            continue
+        key = (b.route(0, t), b.route(other, t) if other != NONE else 0)
+        if best is None or key > best:
+            best = key
+            out = [t]
+        elif key == best:
+            out.append(t)
+    return out
+
+
+def legal_feature(st, out):
+    for t in feature_tiles(st, st.player):
+        out.append(action(K_FEATURE, t))
+
+
+def apply_feature(st, t):
+    p = st.player
+    st.board.t_feature[t] = st.cfg.features[p]
+    st.own_tile[p] = t
+    if p == st.first:
+        st.player = 1 - p
+    else:
+        _begin_deploy(st, st.first)
+
+
+def deploy_tiles(st, p):
+    """A2.8: empty tiles in or next to the player's own feature."""
+    b = st.board
+    f = st.own_tile[p]
+    out = []
+    if b.t_unit[f] == NONE:
+        out.append(f)
+    for nb in b.neighbours(f):
+        if b.t_unit[nb] == NONE:
+            out.append(nb)
+    out.sort()
+    return out
+
+
+def _can_deploy(st, p):
+    if st.count >= SETUP_DEPLOY_MAX or not deploy_tiles(st, p):
+        return False
+    for u in range(st.n_units):
+        if st.u_owner[u] == p and st.u_where[u] == RESERVE:
+            return True
+    return False
+
+
+def _begin_deploy(st, p):
+    st.phase = PH_SETUP_DEPLOY
+    st.player = p
+    st.count = 0
+    if not _can_deploy(st, p):
+        _deploy_done(st)
+
+
+def _deploy_done(st):
+    if st.player == st.first:
+        _begin_deploy(st, 1 - st.first)
+        return
+    # A2.9: the player who placed units last takes the first turn (RULINGS when nobody did).
+    start = st.last_deployer if st.last_deployer != NONE else 1 - st.first
+    st.start_battle(start)
+
+
+def legal_deploy(st, out):
+    p = st.player
+    tiles = deploy_tiles(st, p)
+    for u in range(st.n_units):
+        if st.u_owner[u] == p and st.u_where[u] == RESERVE:
+            for t in tiles:
+                out.append(action(K_DEPLOY, u, t))
+    out.append(action(K_STOP))
+
+
+def apply_deploy(st, u, t):
+    st.place(u, t)
+    st.u_where[u] = MAP
+    st.count += 1
+    st.last_deployer = st.player
+    if not _can_deploy(st, st.player):
+        _deploy_done(st)
+
+
+def apply_stop(st):
+    _deploy_done(st)

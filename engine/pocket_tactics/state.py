@@ -1,0 +1,455 @@
+# SPDX-License-Identifier: MIT
+"""The Pocket-Tactics game state and the protocol of docs/ARCHITECTURE.md.
+
+All of a game lives in small ints and bytearrays; ``phase`` selects a row of the handler
+table below, so the turn structure is data and each phase is a function of its own module.
+"""
+from engine.core.codec import DecodeError, Writer, frame, unframe
+from engine.core.protocol import CHANCE, DRAW, TERMINAL, IllegalAction
+from engine.core.rng import Rng
+
+from . import assault, setup, spells, turn
+from . import tables as T
+from .board import Board
+from .config import Config, mage_bit
+from .consts import (CAPTIVE, DESTROYED, K_STOP, MAP, MAX_TILES, NONE,
+                     PH_BUMP, PH_CENTRE, PH_DRAW_SPELL, PH_DRAW_TILE, PH_FEATURE, PH_HASTE,
+                     PH_HAZARD, PH_OVER, PH_PLACE_TILE, PH_REROLL, PH_REROLL_DIE, PH_ROLL,
+                     PH_ROLLOFF, PH_SETUP_DEPLOY, PH_SPELL_ROLL, PH_TURN, RESERVE, RULESET_ID,
+                     ST_WARD_MASK, ST_WEAK_MASK, U_POINTS, kind_of, x_of, y_of)
+from .movement import destinations
+
+MAGIC = b"PT"
+VERSION = 1
+
+_DIE = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
+
+
+def _die(st):
+    return list(_DIE)
+
+
+def _turn_apply(st, a):
+    turn.apply(st, a)
+
+
+def _bump_apply(st, a):
+    if kind_of(a) == K_STOP:
+        assault.apply_stop(st)
+    else:
+        assault.apply_bump(st, x_of(a), y_of(a))
+
+
+def _reroll_apply(st, a):
+    if kind_of(a) == K_STOP:
+        assault.apply_stop(st)
+    else:
+        assault.apply_reroll(st, x_of(a))
+
+
+def _setup_deploy_apply(st, a):
+    if kind_of(a) == K_STOP:
+        setup.apply_stop(st)
+    else:
+        setup.apply_deploy(st, x_of(a), y_of(a))
+
+
+def _turn_legal(st, out):
+    turn.legal(st, out)
+
+
+# phase -> (is chance, legal(st, out) or outcomes(st), apply(st, action), rule, name)
+PHASES = (
+    (True, setup.bag_outcomes, setup.apply_centre, "A2.4", "centre tile"),
+    (True, _die, setup.apply_rolloff, "A2.5", "roll-off"),
+    (True, setup.bag_outcomes, setup.apply_draw_tile, "A2.6", "tile draw"),
+    (False, setup.legal_place, lambda st, a: setup.apply_place(st, x_of(a)), "A2.6",
+     "map draft"),
+    (False, setup.legal_feature, lambda st, a: setup.apply_feature(st, x_of(a)), "A2.7",
+     "own feature placement"),
+    (False, setup.legal_deploy, _setup_deploy_apply, "A2.8", "deployment"),
+    (True, spells.draw_outcomes, spells.apply_draw, "A9", "spell draw"),
+    (False, _turn_legal, _turn_apply, "A3", "turn"),
+    (True, _die, turn.apply_hazard_die, "A8", "hazard test"),
+    (True, _die, assault.apply_roll, "A5.1", "assault roll"),
+    (False, assault.legal, _bump_apply, "A5.2", "bump phase"),
+    (False, assault.legal, _reroll_apply, "A5.3", "re-roll phase"),
+    (True, _die, assault.apply_reroll_die, "A5.3", "re-roll"),
+    (True, _die, spells.apply_spell_roll, "A9", "spell attack roll"),
+    (False, turn.legal_haste, turn.apply_haste, "A9", "haste move"),
+    (False, None, None, "A10", "game over"),
+)
+
+
+class State:
+    def __init__(self, config, seed=1):
+        config.validate()
+        self.cfg = config
+        self.rng = Rng(seed)
+        self.mage_bit = mage_bit()
+        self.board = Board()
+        u0 = config.units[0]
+        u1 = config.units[1]
+        n = len(u0) + len(u1)
+        self.n_units = n
+        self.u_type = bytearray(u0 + u1)
+        self.u_owner = bytearray(len(u0)) + bytearray(b"\x01" * len(u1))
+        self.u_where = bytearray(bytes((RESERVE,)) * n)
+        self.u_tile = bytearray(b"\xff" * n)
+        self.u_status = bytearray(n)
+        self.bag = bytearray(len(T.TERRAINS))
+        ns = len(T.SPELLS)
+        self.deck = bytearray(2 * ns)
+        self.hand = bytearray(2 * ns)
+        self.discard = bytearray(2 * ns)
+        for p in (0, 1):
+            for t in config.tiles[p]:
+                self.bag[t] += 1
+            for s in config.spells[p]:
+                self.deck[p * ns + s] += 1
+        self.own_tile = bytearray(b"\xff\xff")
+        self.roll = bytearray(2)
+        self.first = 0
+        self.phase = PH_CENTRE
+        self.player = 0
+        self.turn_player = 0
+        self.turn = 0
+        self.passes = 0
+        self.result = NONE
+        self.drawn = NONE
+        self.count = 0
+        self.last_deployer = NONE
+        self.stage = 0
+        # scratch of the action in progress (assault, hazard tests, spell)
+        self.att = NONE
+        self.dfd = NONE
+        self.dist = 0
+        self.side = 0
+        self.pos = 0
+        self.dice = bytearray(12)
+        self.ndice = bytearray(4)
+        self.bumps = bytearray(16)
+        self.rerolls = bytearray(2)
+        self.stopped = bytearray(2)
+        self.hz = bytearray(8)
+        self.hz_n = 0
+        self.hz_i = 0
+        self.spell = NONE
+        self.haste = NONE
+        self.outcome = 0
+
+    # --- protocol ------------------------------------------------------------------------
+
+    def to_act(self):
+        ph = self.phase
+        if ph == PH_OVER:
+            return TERMINAL
+        if PHASES[ph][0]:
+            return CHANCE
+        return self.player
+
+    def chance_is_die(self):
+        return self.phase in (PH_ROLLOFF, PH_HAZARD, PH_ROLL, PH_REROLL_DIE, PH_SPELL_ROLL)
+
+    def chance_outcomes(self):
+        row = PHASES[self.phase]
+        if not row[0]:
+            raise IllegalAction("not a chance node (%s)" % row[4])
+        return row[1](self)
+
+    def legal_actions(self):
+        row = PHASES[self.phase]
+        if self.phase == PH_OVER:
+            return []
+        if row[0]:
+            return [o for o, _ in row[1](self)]
+        out = []
+        row[1](self, out)
+        return out
+
+    def apply(self, a):
+        if self.phase == PH_OVER:
+            raise IllegalAction("the game is over (RULES A10)")
+        if a not in self.legal_actions():
+            raise IllegalAction(self.explain(a))
+        row = PHASES[self.phase]
+        if row[0]:
+            self.rng.next16()  # one draw per chance node, whoever chose the outcome
+        row[2](self, a)
+
+    def winner(self):
+        """0 or 1, DRAW, or None while the game goes on."""
+        return None if self.result == NONE else self.result
+
+    def explain(self, a):
+        row = PHASES[self.phase]
+        if row[0]:
+            return "a chance node (%s, RULES %s) takes an outcome from %s, not %r" % (
+                row[4], row[3], self.legal_actions(), a)
+        from .notation import describe  # lazy: the notation is not needed in play
+
+        try:
+            what = describe(self, a)
+        except (ValueError, IndexError):
+            what = "action %r" % a
+        return "%s is not legal now: it is player %d's %s (RULES %s)" % (
+            what, self.player + 1, row[4], _rule_for(self, a, row[3]))
+
+    # --- board helpers used by the phase modules ---------------------------------------
+
+    def place(self, u, t):
+        """Put unit ``u`` on tile ``t`` (taking it off its old tile)."""
+        self.lift(u)
+        self.board.t_unit[t] = u
+        self.u_tile[u] = t
+        self.u_where[u] = MAP
+
+    def lift(self, u):
+        t = self.u_tile[u]
+        if t != NONE and self.u_where[u] == MAP and self.board.t_unit[t] == u:
+            self.board.t_unit[t] = NONE
+        self.u_tile[u] = NONE
+        self.u_status[u] = 0
+
+    def has_move(self, u):
+        return bool(destinations(self, u))
+
+    # --- flow ----------------------------------------------------------------------------
+
+    def start_battle(self, start):
+        self.turn_player = start
+        self._deal_from(0)
+
+    def _deal_from(self, stage):
+        """Stages 0 and 1: the opening hands of players 1 and 2; then the first turn (A9)."""
+        while stage < 2:
+            if spells.deal(self, stage, stage):
+                return
+            stage += 1
+        self._begin_turn(self.turn_player)
+
+    def after_deal(self):
+        """The current draw phase is over."""
+        if self.stage < 2:
+            self._deal_from(self.stage + 1)
+        else:
+            self.phase = PH_TURN
+            self.player = self.turn_player
+
+    def _begin_turn(self, p):
+        self.turn += 1
+        limit = self.cfg.max_turns
+        if limit and self.turn > limit:
+            self._finish_by_captives()
+            return
+        self.turn_player = p
+        self.player = p
+        # Ward and Weaken last "until your next turn" (A9 spells).
+        for u in range(self.n_units):
+            if self.u_owner[u] == p:
+                self.u_status[u] &= ~ST_WARD_MASK
+            else:
+                self.u_status[u] &= ~ST_WEAK_MASK
+        if not spells.deal(self, p, 2):
+            self.phase = PH_TURN
+
+    def end_action(self):
+        """The turn's action is complete: check victory (A10), then the next turn."""
+        self.att = NONE
+        self.dfd = NONE
+        if self._check_victory():
+            return
+        if self.passes >= 2:
+            self._finish(DRAW)  # both passed in a row (A10 ruling)
+            return
+        self._begin_turn(1 - self.turn_player)
+
+    def _check_victory(self):
+        alive = [False, False]
+        for u in range(self.n_units):
+            w = self.u_where[u]
+            if w == MAP or w == RESERVE:
+                alive[self.u_owner[u]] = True
+        if not alive[0] and not alive[1]:
+            self._finish(DRAW)
+            return True
+        for p in (0, 1):
+            if not alive[1 - p]:
+                self._finish(p)  # A10: the opponent has no unit left to play
+                return True
+        b = self.board
+        holder = NONE
+        for t in range(b.n):
+            if b.t_feature[t] == NONE:
+                continue
+            u = b.t_unit[t]
+            if u == NONE:
+                return False
+            o = self.u_owner[u]
+            if holder != NONE and o != holder:
+                return False
+            holder = o
+        if holder != NONE:
+            self._finish(holder)  # A10: controls every feature
+            return True
+        return False
+
+    def captive_points(self, p):
+        """Points of the enemy units player ``p`` holds captive."""
+        total = 0
+        for u in range(self.n_units):
+            if self.u_owner[u] != p and self.u_where[u] == CAPTIVE:
+                total += T.UNITS[self.u_type[u]][U_POINTS]
+        return total
+
+    def _finish_by_captives(self):
+        a = self.captive_points(0)
+        b = self.captive_points(1)
+        self._finish(0 if a > b else 1 if b > a else DRAW)
+
+    def _finish(self, result):
+        self.result = result
+        self.phase = PH_OVER
+
+    # --- encoding ------------------------------------------------------------------------
+
+    def encode(self):
+        w = Writer()
+        w.u8(RULESET_ID)
+        self.cfg.encode(w)
+        z, ww = self.rng.get_state()
+        w.u32(z)
+        w.u32(ww)
+        b = self.board
+        w.u8(b.n)
+        for t in range(b.n):
+            w.u16(b.t_hex[t])
+            w.u8(b.t_terrain[t])
+            w.u8(b.t_feature[t])
+        for arr in (self.u_where, self.u_tile, self.u_status, self.bag, self.deck, self.hand,
+                    self.discard, self.own_tile, self.roll, self.dice, self.ndice, self.bumps,
+                    self.rerolls, self.stopped, self.hz):
+            w.raw(arr)
+        for x in (self.first, self.phase, self.player, self.turn_player, self.passes,
+                  self.result, self.drawn, self.count, self.last_deployer, self.stage,
+                  self.att, self.dfd, self.dist, self.side, self.pos & 0xFF, self.hz_n,
+                  self.hz_i, self.spell, self.haste, self.outcome):
+            w.u8(x)
+        w.u16(self.turn)
+        return frame(MAGIC, VERSION, w.buf)
+
+
+def decode(blob):
+    """A State from ``State.encode()`` bytes; DecodeError (nothing half-built) if the
+    bytes are damaged, from another version, or describe an impossible position."""
+    r = unframe(MAGIC, VERSION, blob)
+    try:
+        return _decode(r)
+    except DecodeError:
+        raise
+    except (ValueError, IndexError, KeyError) as e:
+        raise DecodeError("saved game is inconsistent: %s" % e)
+
+
+def _decode(r):
+    if r.u8() != RULESET_ID:
+        raise DecodeError("not a Pocket-Tactics game")
+    cfg = Config.decode(r)
+    st = State(cfg)  # validates the config
+    st.rng.set_state(r.u32(), r.u32())
+    n = r.u8()
+    if n > MAX_TILES:
+        raise DecodeError("too many tiles")
+    b = st.board
+    grid = b.grid
+    for _ in range(n):
+        h = r.u16()
+        terrain = r.u8()
+        feat = r.u8()
+        if h >= grid.size or b.cell[h] or terrain >= len(T.TERRAINS):
+            raise DecodeError("bad tile")
+        if feat != NONE and feat >= len(T.FEATURES):
+            raise DecodeError("bad feature")
+        t = b.add_tile(h, terrain)
+        b.t_feature[t] = feat
+    arrays = (st.u_where, st.u_tile, st.u_status, st.bag, st.deck, st.hand, st.discard,
+              st.own_tile, st.roll, st.dice, st.ndice, st.bumps, st.rerolls, st.stopped, st.hz)
+    for arr in arrays:
+        data = r.raw()
+        if len(data) != len(arr):
+            raise DecodeError("array of the wrong size")
+        arr[:] = data
+    (st.first, st.phase, st.player, st.turn_player, st.passes, st.result, st.drawn, st.count,
+     st.last_deployer, st.stage, st.att, st.dfd, st.dist, st.side, pos, st.hz_n, st.hz_i,
+     st.spell, st.haste, st.outcome) = [r.u8() for _ in range(20)]
+    st.pos = -1 if pos == 0xFF else pos
+    st.turn = r.u16()
+    r.done()
+    _check(st)
+    return st
+
+
+def _check(st):
+    """Refuse positions no game can reach (DecodeError)."""
+    b = st.board
+    if st.phase > PH_OVER or st.player > 1 or st.turn_player > 1 or st.first > 1:
+        raise DecodeError("bad phase or player")
+    if st.result not in (NONE, 0, 1, DRAW) or (st.result == NONE) == (st.phase == PH_OVER):
+        raise DecodeError("bad result")
+    if st.phase >= PH_FEATURE and b.n == 0:
+        raise DecodeError("battle without a map")
+    for u in range(st.n_units):
+        w = st.u_where[u]
+        t = st.u_tile[u]
+        if w > DESTROYED:
+            raise DecodeError("bad unit place")
+        if w == MAP:
+            if t >= b.n or b.t_unit[t] != NONE:
+                raise DecodeError("two units on one hex, or a unit off the map")
+            b.t_unit[t] = u
+        elif t != NONE:
+            raise DecodeError("unit off the map has a tile")
+    if st.hz_n > len(st.hz) or max(st.ndice) > 3 or max(st.dice) > 6:
+        raise DecodeError("bad scratch values")
+    for o in st.own_tile:
+        if o != NONE and o >= b.n:
+            raise DecodeError("bad feature tile")
+    ns = len(T.SPELLS)
+    for p in (0, 1):
+        if spells.count(st.hand, p) > 5:
+            raise DecodeError("hand over five cards")
+    if len(st.deck) != 2 * ns:
+        raise DecodeError("bad deck")
+
+
+def _rule_for(st, a, default):
+    if st.phase == PH_TURN:
+        from .notation import RULE_OF_KIND
+
+        return RULE_OF_KIND.get(kind_of(a), default)
+    return default
+
+
+def new_game(config, seed=1):
+    return State(config, seed)
+
+
+def record_for(config, seed):
+    """An empty game record for a new game of this ruleset."""
+    from engine.core.record import Record, config_bytes
+
+    return Record(RULESET_ID, config_bytes(config), seed)
+
+
+def replay(record, upto=None):
+    """The state reached by the first ``upto`` actions of ``record`` (all by default)."""
+    if record.ruleset != RULESET_ID:
+        raise DecodeError("record is not of a Pocket-Tactics game")
+    r = record.config_reader()
+    cfg = Config.decode(r)
+    r.done()
+    st = State(cfg, record.seed)
+    acts = record.actions if upto is None else record.actions[:upto]
+    for a in acts:
+        st.apply(a)
+    return st
