@@ -44,7 +44,9 @@ def describe(st, a):
     k = kind_of(a)
     x = x_of(a)
     y = y_of(a)
-    name = KIND_NAMES[k]
+    name = KIND_NAMES.get(k)
+    if name is None:
+        raise ValueError("no action of kind %d" % k)
     if k == K_PLACE:
         return "place " + hex_name(x)
     if k == K_FEATURE:
