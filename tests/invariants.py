@@ -27,7 +27,7 @@ def check(st):
         assert force_points(st.cfg.units[p], st.cfg.spells[p]) <= st.cfg.limit
         assert count(st.hand, p) <= 5
         # every spell card is in exactly one of deck, hand, discard
-        ns = len(T.SPELLS)
+        ns = T.N_SPELLS
         for s in range(ns):
             i = p * ns + s
             assert st.deck[i] + st.hand[i] + st.discard[i] == list(st.cfg.spells[p]).count(s)

@@ -7,7 +7,8 @@ from engine.core.protocol import CHANCE, TERMINAL, sample_chance
 from engine.core.rng import Rng
 from engine.pocket_tactics import tables as T
 from engine.pocket_tactics.config import suggested
-from engine.pocket_tactics.state import State, decode, record_for, replay
+from engine.pocket_tactics.saves import decode, record_for, replay
+from engine.pocket_tactics.state import State
 from tests.invariants import check, check_illegal_refused
 
 GAMES = 2000
@@ -15,7 +16,7 @@ CHUNKS = 8
 
 
 def play_random(seed, limit):
-    nf = len(T.FACTIONS)
+    nf = T.N_FACTIONS
     cfg = suggested(seed % nf, (seed // nf) % nf, limit, max_turns=120)
     st = State(cfg, seed)
     rec = record_for(cfg, seed)

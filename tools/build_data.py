@@ -5,12 +5,13 @@
 Reads the human-readable authoring files in data/pocket_tactics/
 (terrain.json, spells.json, factions/*.json) and writes:
 
-  engine/pocket_tactics/tables.py  numbers and short names (loaded by the rules engine)
-  engine/pocket_tactics/texts.py   the long texts (loaded only by menus / UI)
+  engine/pocket_tactics/tables.py  the numbers, packed in bytes (loaded by the rules engine)
+  engine/pocket_tactics/names.py   names, keys, colours (menus, UI, notation, messages)
+  engine/pocket_tactics/texts.py   the long texts (menus and UI only)
 
 Usage:
-  python tools/build_data.py            write both modules
-  python tools/build_data.py --check    exit 1 if either module differs from what would be written
+  python tools/build_data.py            write the three modules
+  python tools/build_data.py --check    exit 1 if any module differs from what would be written
   options: --data DIR (default data/pocket_tactics), --out DIR (default engine/pocket_tactics)
 
 Bad data is refused with one message per problem and exit status 1. The format is described
@@ -610,80 +611,101 @@ def _hex(v):
     return "0x%06X" % v
 
 
+UNIT_SIZE = 20  # bytes per unit record in tables.UNITS (engine: consts.UNIT_SIZE)
+SPELL_SIZE = 4  # bytes per spell record in tables.SPELLS (engine: consts.SPELL_SIZE)
+
+
+def _favored(u, tkeys, fkeys):
+    fav = u["favored"]
+    if fav is None:
+        return 0
+    if fav in tkeys:
+        return 1 + tkeys.index(fav)
+    return 32 + fkeys.index(fav)
+
+
+def _unit_record(u, fid, tkeys, fkeys):
+    a = u["ability"]
+    if a is None:
+        aid, an, at = 0, 0, 0
+    else:
+        aid, an = ABILITIES.index(a["id"]), a["n"]
+        at = 0 if a["type"] is None else 1 + TYPES.index(a["type"])
+    ob = list(u["off_bumps"]) + [0] * (3 - len(u["off_bumps"]))
+    db = list(u["def_bumps"]) + [0] * (3 - len(u["def_bumps"]))
+    rec = [fid, u["mask"] & 0xFF, u["mask"] >> 8, u["points"], u["off"], u["def"]] + ob + db + [
+        u["swift"], u["flying"], u["ranged"], _favored(u, tkeys, fkeys), aid, an, at]
+    return rec + [0] * (UNIT_SIZE - len(rec))
+
+
 def gen_tables(m):
+    """The numbers the rules engine imports (on the device too): packed bytes and ints."""
     terrains, features, spells, factions = m["terrains"], m["features"], m["spells"], m["factions"]
     tkeys = [t["key"] for t in terrains]
     fkeys = [f["key"] for f in features]
     skeys = [s["key"] for s in spells]
-    out = [HEADER, "# Unit types: type id i is bit (1 << i) of a unit's types mask.\n"]
-    out.append("TYPES = %s\n\n" % _tup(_s(t) for t in TYPES))
-
-    out.append("# Terrain ids in this order.\n")
-    out.append("TERRAINS = %s\n" % _tup(_s(t["name"]) for t in terrains))
-    out.append("TERRAIN_KEYS = %s\n" % _tup(_s(k) for k in tkeys))
-    out.append("T_HAZARD = %s\n" % _bytes(t["hazard_dv"] for t in terrains))
-    out.append("T_COLOR = %s\n\n" % _tup(_hex(t["colour"]) for t in terrains))
-
-    out.append("# Feature ids in this order.\n")
-    out.append("FEATURES = %s\n" % _tup(_s(f["name"]) for f in features))
-    out.append("FEATURE_KEYS = %s\n" % _tup(_s(k) for k in fkeys))
+    ukeys = [u["key"] for fac in factions for u in fac["units"]]
+    out = [HEADER, "# Numbers only; names and colours are in names.py, long texts in texts.py.\n\n"]
+    out.append("N_TERRAINS = %d\nN_FEATURES = %d\nN_UNITS = %d\nN_SPELLS = %d\nN_FACTIONS = %d\n"
+               % (len(terrains), len(features), len(ukeys), len(spells), len(factions)))
+    out.append("MAGE_MASK = %d  # types mask bit of the Mage type\n\n" % (1 << TYPES.index("Mage")))
+    out.append("# By terrain id: hazard DV (0 = none).\n")
+    out.append("T_HAZARD = %s\n\n" % _bytes(t["hazard_dv"] for t in terrains))
+    out.append("# By feature id.\n")
     for name, field in (("F_DEF_BUMP", "def_bump"), ("F_OFF_BUMP", "off_bump"),
                         ("F_DEF_REROLL", "def_reroll"), ("F_RANGE", "range_bonus"),
                         ("F_STOPS", "stops_move")):
         out.append("%s = %s\n" % (name, _bytes(f[field] for f in features)))
-    out.append("F_COLOR = %s\n\n" % _tup(_hex(f["colour"]) for f in features))
-
-    out.append("# One tuple per unit type; unit type id = index; a faction's units are contiguous.\n"
-               "# (name, faction_id, types_mask, points, off, def_, off_bumps, def_bumps,\n"
-               "#  swift, flying, ranged, favored, ability_id, ability_n, ability_type)\n"
-               "# favored: 0 none, 1 + terrain id, 32 + feature id.\n"
-               "# ability_type: 0 none/any, else 1 + type id.\n")
-    rows, ukeys, first = [], [], []
+    out.append("\n# %d bytes per unit type (unit type id = record number; a faction's units are\n"
+               "# contiguous): faction, types mask low, high, points, OFF dice, DEF dice,\n"
+               "# OFF bumps x3, DEF bumps x3 (0 = none), swift, flying, ranged, favored\n"
+               "# (0 none, 1 + terrain id, 32 + feature id), ability id, ability n, ability type\n"
+               "# (0 any, else 1 + type id), padding.\n" % UNIT_SIZE)
+    out.append("UNITS = (\n")
     for fid, fac in enumerate(factions):
-        first.append(len(ukeys))
         for u in fac["units"]:
-            fav = u["favored"]
-            if fav is None:
-                fv = 0
-            elif fav in tkeys:
-                fv = 1 + tkeys.index(fav)
-            else:
-                fv = 32 + fkeys.index(fav)
-            a = u["ability"]
-            if a is None:
-                aid, an, at = 0, 0, 0
-            else:
-                aid, an = ABILITIES.index(a["id"]), a["n"]
-                at = 0 if a["type"] is None else 1 + TYPES.index(a["type"])
-            rows.append("(%s, %d, %d, %d, %d, %d, %s, %s, %d, %d, %d, %d, %d, %d, %d)" % (
-                _s(u["name"]), fid, u["mask"], u["points"], u["off"], u["def"],
-                _tup(str(b) for b in u["off_bumps"]), _tup(str(b) for b in u["def_bumps"]),
-                u["swift"], u["flying"], u["ranged"], fv, aid, an, at))
-            ukeys.append(u["key"])
-    out.append("UNITS = (\n" + "".join("    %s,\n" % r for r in rows) + ")\n")
-    out.append("UNIT_KEYS = %s\n\n" % _tup(_s(k) for k in ukeys))
-
-    out.append("# (key, name, first_unit_id, n_units, tiles (6 terrain ids), feature ids,\n"
-               "#  ((total, unit ids, spell ids), ...)) -- ids repeat once per copy.\n")
+            out.append("    %s  # %s\n" % (_bytes(_unit_record(u, fid, tkeys, fkeys)), u["key"]))
+    out.append(")\n\n")
+    out.append("# %d bytes per spell id: points, effect id, range (0 = anywhere), n.\n" % SPELL_SIZE)
+    out.append("SPELLS = %s\n\n" % _bytes(v for s in spells for v in (
+        s["points"], EFFECTS.index(s["effect"]), s["range"], s["n"])))
+    out.append("# By faction id: (first unit type id, number of unit types, tiles (6 terrain ids),\n"
+               "#  suggested feature ids, ((total, unit type ids, spell ids), ...)); ids repeat\n"
+               "#  once per copy.\n")
     frows = []
     for fid, fac in enumerate(factions):
         builds = []
         for b in fac["builds"]:
             uids = sorted(ukeys.index(k) for k, c in b["units"] for _ in range(c))
             sids = sorted(skeys.index(k) for k, c in b["spells"] for _ in range(c))
-            builds.append("(%d, %s, %s)" % (b["total"], _tup(map(str, uids), 200),
-                                            _tup(map(str, sids), 200)))
-        frows.append("(%s, %s, %d, %d, %s, %s,\n     (%s))" % (
-            _s(fac["key"]), _s(fac["name"]), first[fid], len(fac["units"]),
-            _tup(map(str, fac["tiles"])), _tup(map(str, fac["features"])),
+            builds.append("(%d, %s, %s)" % (b["total"], _bytes(uids), _bytes(sids)))
+        first = ukeys.index(fac["units"][0]["key"])
+        frows.append("(%d, %d, %s, %s,\n     (%s))" % (
+            first, len(fac["units"]), _bytes(fac["tiles"]), _bytes(fac["features"]),
             ",\n      ".join(builds)))
-    out.append("FACTIONS = (\n" + "".join("    %s,\n" % r for r in frows) + ")\n\n")
+    out.append("FACTIONS = (\n" + "".join("    %s,  # %s\n" % (r, fac["key"]) for r, fac in
+                                          zip(frows, factions)) + ")\n")
+    return "".join(out)
 
-    out.append("# (name, points, effect_id, range (0 = anywhere), n)\n")
-    out.append("SPELLS = (\n" + "".join(
-        "    (%s, %d, %d, %d, %d),\n" % (_s(s["name"]), s["points"], EFFECTS.index(s["effect"]),
-                                        s["range"], s["n"]) for s in spells) + ")\n")
-    out.append("SPELL_KEYS = %s\n\n" % _tup(_s(k) for k in skeys))
+
+def gen_names(m):
+    """Names, keys and colours: for menus, the UI, the notation and messages."""
+    terrains, features, spells, factions = m["terrains"], m["features"], m["spells"], m["factions"]
+    units = [u for fac in factions for u in fac["units"]]
+    out = [HEADER, "# Short names, keys and palette colours, by id (see tables.py for the ids).\n\n"]
+    out.append("TYPES = %s\n" % _tup(_s(t) for t in TYPES))
+    out.append("TERRAINS = %s\n" % _tup(_s(t["name"]) for t in terrains))
+    out.append("TERRAIN_KEYS = %s\n" % _tup(_s(t["key"]) for t in terrains))
+    out.append("T_COLOR = %s\n" % _tup(_hex(t["colour"]) for t in terrains))
+    out.append("FEATURES = %s\n" % _tup(_s(f["name"]) for f in features))
+    out.append("FEATURE_KEYS = %s\n" % _tup(_s(f["key"]) for f in features))
+    out.append("F_COLOR = %s\n" % _tup(_hex(f["colour"]) for f in features))
+    out.append("UNIT_NAMES = %s\n" % _tup(_s(u["name"]) for u in units))
+    out.append("UNIT_KEYS = %s\n" % _tup(_s(u["key"]) for u in units))
+    out.append("SPELL_NAMES = %s\n" % _tup(_s(s["name"]) for s in spells))
+    out.append("SPELL_KEYS = %s\n" % _tup(_s(s["key"]) for s in spells))
+    out.append("FACTION_NAMES = %s\n" % _tup(_s(f["name"]) for f in factions))
+    out.append("FACTION_KEYS = %s\n" % _tup(_s(f["key"]) for f in factions))
     out.append("ABILITIES = %s\n" % _tup(_s(a) for a in ABILITIES))
     out.append("EFFECTS = %s\n" % _tup(_s(e) for e in EFFECTS))
     return "".join(out)
@@ -737,7 +759,8 @@ def main(argv):
             sys.stderr.write("  %s\n" % e)
         return 1
 
-    outputs = (("tables.py", gen_tables(model)), ("texts.py", gen_texts(model)))
+    outputs = (("tables.py", gen_tables(model)), ("names.py", gen_names(model)),
+               ("texts.py", gen_texts(model)))
     if check:
         stale = []
         for name, text in outputs:

@@ -21,13 +21,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from engine.core.codec import DecodeError  # noqa: E402
 from engine.core.protocol import CHANCE, TERMINAL, IllegalAction, sample_chance  # noqa: E402
 from engine.core.record import Record  # noqa: E402
-from engine.pocket_tactics import tables as T  # noqa: E402
+from engine.pocket_tactics import names as N  # noqa: E402
 from engine.pocket_tactics.config import ConfigError, suggested  # noqa: E402
 from engine.pocket_tactics.notation import describe, parse  # noqa: E402
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E402
 from engine.pocket_tactics.scenario import ScenarioError, build  # noqa: E402
 from engine.pocket_tactics.scenario import describe as describe_state  # noqa: E402
-from engine.pocket_tactics.state import State, record_for, replay  # noqa: E402
+from engine.pocket_tactics.saves import record_for, replay  # noqa: E402
+from engine.pocket_tactics.state import State  # noqa: E402
 
 
 class HumanPlayer:
@@ -69,7 +70,7 @@ def make_player(kind, seed, name):
 
 
 def faction_id(key):
-    keys = [f[0] for f in T.FACTIONS]
+    keys = N.FACTION_KEYS
     if key not in keys:
         raise SystemExit("unknown faction %r (one of: %s)" % (key, ", ".join(keys)))
     return keys.index(key)
@@ -83,9 +84,9 @@ def play_game(args):
     fa, fb = (faction_id(k) for k in args.factions.split(","))
     central = None
     if args.central:
-        if args.central not in T.FEATURE_KEYS:
+        if args.central not in N.FEATURE_KEYS:
             raise SystemExit("unknown feature %r" % args.central)
-        central = T.FEATURE_KEYS.index(args.central)
+        central = N.FEATURE_KEYS.index(args.central)
     try:
         cfg = suggested(fa, fb, args.limit, central, args.max_turns)
     except ConfigError as e:

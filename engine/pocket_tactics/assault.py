@@ -11,8 +11,8 @@ from .consts import (A_DEF, A_OFF, AB_BANE, AB_FURY, AB_LEADER, AB_MEDIC, AB_PSI
                      K_BUMP, K_REROLL, K_STOP, MAP, NONE, PH_BUMP, PH_REROLL, PH_REROLL_DIE,
                      PH_ROLL, ST_WARD_MASK, ST_WEAK_MASK, ST_WEAK_SHIFT, U_DEF, U_DEF_BUMPS,
                      U_OFF, U_OFF_BUMPS, action)
-from .units import (ability, ability_n, ability_type, can_strike, dreaded,
-                    enemy_adjacent_with, has_type, on_favored)
+from .units import (ability, ability_n, ability_type, bump_values, can_strike, dreaded,
+                    enemy_adjacent_with, has_type, on_favored, stat)
 
 DEF_KIND = 0x80  # bump byte: value | DEF_KIND for a DEF bump; 0 = no bump / used
 _SLOTS = 8  # bump slots per side
@@ -66,11 +66,11 @@ def _rerolls(st, x, y, defending):
 def _bumps(st, x, attacking, out, base):
     """Fill the bump slots of unit ``x``: card bumps, feature, abilities, medics, ward."""
     b = st.board
-    c = T.UNITS[st.u_type[x]]
+    ty = st.u_type[x]
     vals = []
-    for v in c[U_OFF_BUMPS]:
+    for v in bump_values(ty, U_OFF_BUMPS):
         vals.append(v)
-    for v in c[U_DEF_BUMPS]:
+    for v in bump_values(ty, U_DEF_BUMPS):
         vals.append(v | DEF_KIND)
     f = b.t_feature[st.u_tile[x]]
     if f != NONE:
@@ -105,17 +105,16 @@ def start(st, att, dfd):
     st.dfd = dfd
     dist = b.route(st.u_tile[att], st.u_tile[dfd])
     st.dist = dist
-    ca = T.UNITS[st.u_type[att]]
-    cd = T.UNITS[st.u_type[dfd]]
     nd = st.ndice
-    nd[0] = _less(ca[U_OFF], (st.u_status[att] & ST_WEAK_MASK) >> ST_WEAK_SHIFT)
-    nd[1] = _less(ca[U_DEF], ability_n(st, dfd) if ability(st, dfd) == AB_WITHER else 0)
+    nd[0] = _less(stat(st, att, U_OFF), (st.u_status[att] & ST_WEAK_MASK) >> ST_WEAK_SHIFT)
+    nd[1] = _less(stat(st, att, U_DEF), ability_n(st, dfd) if ability(st, dfd) == AB_WITHER else 0)
     # A6: a defender that cannot reach back (range or sight) rolls no OFF dice.
     back = can_strike(st, dfd, att)
     if dist >= 2 and ability(st, att) == AB_SUPPRESS:
         back = False
-    nd[2] = _less(cd[U_OFF], (st.u_status[dfd] & ST_WEAK_MASK) >> ST_WEAK_SHIFT) if back else 0
-    nd[3] = _less(cd[U_DEF], ability_n(st, att) if ability(st, att) == AB_WITHER else 0)
+    weak = (st.u_status[dfd] & ST_WEAK_MASK) >> ST_WEAK_SHIFT
+    nd[2] = _less(stat(st, dfd, U_OFF), weak) if back else 0
+    nd[3] = _less(stat(st, dfd, U_DEF), ability_n(st, att) if ability(st, att) == AB_WITHER else 0)
     for i in range(12):
         st.dice[i] = 0
     _bumps(st, att, True, st.bumps, 0)

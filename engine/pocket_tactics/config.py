@@ -5,7 +5,8 @@ A Config is checked by ``validate()`` before a game starts; a force over its poi
 with a unit from another faction is refused with a message naming the rule.
 """
 from . import tables as T
-from .consts import MAX_UNITS, U_FACTION, U_POINTS, U_TYPES
+from .consts import MAX_UNITS, S_POINTS, U_FACTION, U_POINTS
+from .units import spell_stat, type_mask, type_stat
 
 TILES_PER_PLAYER = 6  # RULES A2.2
 DEFAULT_MAX_TURNS = 150  # RULINGS: turn limit (A10 addition)
@@ -15,22 +16,18 @@ class ConfigError(ValueError):
     pass
 
 
-def mage_bit():
-    return 1 << T.TYPES.index("Mage")
-
-
 def force_points(units, spells):
     total = 0
     for u in units:
-        total += T.UNITS[u][U_POINTS]
+        total += type_stat(u, U_POINTS)
     for s in spells:
-        total += T.SPELLS[s][1]
+        total += spell_stat(s, S_POINTS)
     return total
 
 
 def check_force(faction, units, spells, limit):
     """Raise ConfigError unless the force is legal (RULES A2.1)."""
-    if not 0 <= faction < len(T.FACTIONS):
+    if not 0 <= faction < T.N_FACTIONS:
         raise ConfigError("unknown faction %d" % faction)
     if not units:
         raise ConfigError("a force needs at least one unit (RULES A2.1)")
@@ -38,14 +35,17 @@ def check_force(faction, units, spells, limit):
         raise ConfigError("at most %d units in a force (device limit)" % MAX_UNITS)
     mage = False
     for u in units:
-        if not 0 <= u < len(T.UNITS):
+        if not 0 <= u < T.N_UNITS:
             raise ConfigError("unknown unit %d" % u)
-        if T.UNITS[u][U_FACTION] != faction:
-            raise ConfigError("%s is not in %s's army (RULES A11)" % (T.UNITS[u][0], T.FACTIONS[faction][1]))
-        if T.UNITS[u][U_TYPES] & mage_bit():
+        if type_stat(u, U_FACTION) != faction:
+            from .names import FACTION_NAMES, UNIT_NAMES
+
+            raise ConfigError("%s is not in %s's army (RULES A11)" % (
+                UNIT_NAMES[u], FACTION_NAMES[faction]))
+        if type_mask(u) & T.MAGE_MASK:
             mage = True
     for s in spells:
-        if not 0 <= s < len(T.SPELLS):
+        if not 0 <= s < T.N_SPELLS:
             raise ConfigError("unknown spell %d" % s)
     if spells and not mage:
         raise ConfigError("spell cards need a Mage-type unit to cast them (RULES A9)")
@@ -74,11 +74,11 @@ class Config:
             if len(self.tiles[p]) != TILES_PER_PLAYER:
                 raise ConfigError("each player chooses %d tiles (RULES A2.2)" % TILES_PER_PLAYER)
             for t in self.tiles[p]:
-                if not 0 <= t < len(T.TERRAINS):
+                if not 0 <= t < T.N_TERRAINS:
                     raise ConfigError("unknown terrain %d" % t)
-            if not 0 <= self.features[p] < len(T.FEATURES):
+            if not 0 <= self.features[p] < T.N_FEATURES:
                 raise ConfigError("unknown feature %d" % self.features[p])
-        if not 0 <= self.central < len(T.FEATURES):
+        if not 0 <= self.central < T.N_FEATURES:
             raise ConfigError("unknown central feature %d" % self.central)
         if not 0 <= self.max_turns <= 2000:
             raise ConfigError("turn limit must be 0..2000 (0 = none)")
@@ -123,15 +123,15 @@ def suggested(f0, f1, limit=50, central=None, max_turns=DEFAULT_MAX_TURNS):
     for f in (f0, f1):
         fac = T.FACTIONS[f]
         build = None
-        for b in fac[6]:
+        for b in fac[4]:
             if b[0] == limit:
                 build = b
         if build is None:
-            raise ConfigError("%s has no suggested %d-point build" % (fac[1], limit))
+            raise ConfigError("faction %d has no suggested %d-point build" % (f, limit))
         units.append(build[1])
         spells.append(build[2])
-        tiles.append(fac[4])
-        feats.append(fac[5][0])
+        tiles.append(fac[2])
+        feats.append(fac[3][0])
     if central is None:
         central = feats[0]
     return Config((f0, f1), units, spells, tiles, central, feats, limit, max_turns).validate()

@@ -87,23 +87,30 @@ SP_WARD = const(6)
 SP_WEAKEN = const(7)
 SP_RECALL = const(8)
 
-# Unit record fields in tables.UNITS.
-U_NAME = const(0)
-U_FACTION = const(1)
-U_TYPES = const(2)
+# Unit records in tables.UNITS: UNIT_SIZE bytes per unit type, at these offsets.
+UNIT_SIZE = const(20)
+U_FACTION = const(0)
+U_TYPES = const(1)  # types mask, low byte then high byte
 U_POINTS = const(3)
 U_OFF = const(4)
 U_DEF = const(5)
-U_OFF_BUMPS = const(6)
-U_DEF_BUMPS = const(7)
-U_SWIFT = const(8)
-U_FLYING = const(9)
-U_RANGED = const(10)
-U_FAVORED = const(11)
-U_ABILITY = const(12)
-U_ABILITY_N = const(13)
-U_ABILITY_TYPE = const(14)
+U_OFF_BUMPS = const(6)  # three bytes, 0 = no bump
+U_DEF_BUMPS = const(9)  # three bytes, 0 = no bump
+U_SWIFT = const(12)
+U_FLYING = const(13)
+U_RANGED = const(14)
+U_FAVORED = const(15)
+U_ABILITY = const(16)
+U_ABILITY_N = const(17)
+U_ABILITY_TYPE = const(18)
 FAVORED_FEATURE = const(32)  # favored >= 32: feature id + 32; 1..31: terrain id + 1
+
+# Spell records in tables.SPELLS: SPELL_SIZE bytes per spell id.
+SPELL_SIZE = const(4)
+S_POINTS = const(0)
+S_EFFECT = const(1)
+S_RANGE = const(2)
+S_N = const(3)
 
 # Status bits on a unit (A9 spells): WARD value in bits 0-1, WEAKEN value in bits 2-3.
 ST_WARD_MASK = const(0x03)

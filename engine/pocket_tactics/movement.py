@@ -6,15 +6,19 @@ hazard hexes (RULINGS: move routes), so a move is one action and its hazard test
 as chance nodes.
 """
 from . import tables as T
-from .consts import AB_INFILTRATE, NONE, U_FLYING, U_SWIFT
-from .units import ability, hazard_dv
+from .consts import AB_INFILTRATE, MAX_TILES, NONE, U_FLYING, U_SWIFT
+from .units import ability, hazard_dv, stat
 
 _NO = 255
+_LAYERS = 8  # 1 + Swift 3 + Flying 3 steps at most, plus the start layer
+# Scratch of search(), reused by every call (no allocation per move generation).
+_cost = bytearray(_LAYERS * MAX_TILES)
+_parent = bytearray(_LAYERS * MAX_TILES)
+_buf = []
 
 
 def allowance(st, u):
-    c = T.UNITS[st.u_type[u]]
-    return 1 + c[U_SWIFT] + c[U_FLYING]
+    return 1 + stat(st, u, U_SWIFT) + stat(st, u, U_FLYING)
 
 
 def _stops(b, t):
@@ -28,7 +32,7 @@ def _steps(st, u, start, t, out):
     adj = b.adj
     tu = b.t_unit
     p = st.u_owner[u]
-    hop_enemies = T.UNITS[st.u_type[u]][U_FLYING] > 0 or ability(st, u) == AB_INFILTRATE
+    hop_enemies = stat(st, u, U_FLYING) > 0 or ability(st, u) == AB_INFILTRATE
     del out[:]
     for d in range(6):
         nb = adj[t * 6 + d]
@@ -51,15 +55,21 @@ def _steps(st, u, start, t, out):
 def search(st, u):
     """Layered search over the move allowance. Returns (cost, parent, layers, n) where
     cost[k * n + t] is the fewest hazards to stand on tile t after k steps (255: not
-    reachable) and parent[k * n + t] the tile before it."""
+    reachable) and parent[k * n + t] the tile before it. The arrays are shared scratch,
+    valid until the next call."""
     b = st.board
     n = b.n
     k_max = allowance(st, u)
+    if k_max >= _LAYERS:
+        k_max = _LAYERS - 1
     start = st.u_tile[u]
-    cost = bytearray(b"\xff" * ((k_max + 1) * n))
-    parent = bytearray(b"\xff" * ((k_max + 1) * n))
+    cost = _cost
+    parent = _parent
+    for i in range((k_max + 1) * n):
+        cost[i] = _NO
+        parent[i] = _NO
     cost[start] = 0
-    buf = []
+    buf = _buf
     for k in range(1, k_max + 1):
         base = (k - 1) * n
         for t in range(n):

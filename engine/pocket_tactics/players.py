@@ -8,13 +8,11 @@ enemy, hazard risk; in the bump and re-roll phases it looks at the dice on the t
 from engine.core.rng import Rng
 
 from . import assault
-from . import tables as T
 from .consts import (A_DEF, A_OFF, D_DEF, D_OFF, K_ASSAULT, K_BUMP, K_CAST, K_DEPLOY,
-                     K_MOVE, K_REROLL, K_RETURN, K_STOP, MAP, NONE, PH_BUMP, PH_REROLL,
-                     PH_SETUP_DEPLOY, PH_TURN, SP_FIREBALL, SP_LIGHTNING, SP_RESCUE,
-                     U_DEF, U_DEF_BUMPS, U_OFF, U_POINTS, kind_of, x_of, y_of)
-from .movement import route_hazards
-from .units import can_strike
+                     K_MOVE, K_RETURN, K_STOP, MAP, NONE, PH_BUMP, PH_REROLL,
+                     PH_SETUP_DEPLOY, PH_TURN, S_EFFECT, S_N, SP_FIREBALL, SP_LIGHTNING,
+                     SP_RESCUE, U_DEF, U_DEF_BUMPS, U_OFF, U_POINTS, kind_of, x_of, y_of)
+from .units import bump_values, can_strike, hazard_dv, spell_stat, stat
 
 # P_BEAT[off][def]: chance in 1000 that `off` red dice defeat `def` blue dice in one roll
 # (RULES A5.4 tally, no bumps or re-rolls). Checked against enumeration by the tests.
@@ -31,7 +29,7 @@ class RandomPlayer:
 
 
 def _pts(st, u):
-    return T.UNITS[st.u_type[u]][U_POINTS]
+    return stat(st, u, U_POINTS)
 
 
 def _nearest_enemy(st, u, t):
@@ -90,11 +88,9 @@ class GreedyPlayer:
         x = x_of(a)
         y = y_of(a)
         if k == K_ASSAULT:
-            ca = T.UNITS[st.u_type[x]]
-            cd = T.UNITS[st.u_type[y]]
-            back = cd[U_OFF] if can_strike(st, y, x) else 0
-            gain = P_BEAT[min(ca[U_OFF], 3)][min(cd[U_DEF], 3)] * _pts(st, y)
-            loss = P_BEAT[min(back, 3)][min(ca[U_DEF], 3)] * _pts(st, x)
+            back = stat(st, y, U_OFF) if can_strike(st, y, x) else 0
+            gain = P_BEAT[stat(st, x, U_OFF)][stat(st, y, U_DEF)] * _pts(st, y)
+            loss = P_BEAT[back][stat(st, x, U_DEF)] * _pts(st, x)
             return gain - loss + 500
         if k == K_MOVE:
             return self._move_value(st, x, y)
@@ -105,10 +101,9 @@ class GreedyPlayer:
         if k == K_CAST:
             s = y >> 6
             tgt = y & 0x3F
-            eff = T.SPELLS[s][2]
+            eff = spell_stat(s, S_EFFECT)
             if eff == SP_FIREBALL or eff == SP_LIGHTNING:
-                n = min(T.SPELLS[s][4], 3)
-                return P_BEAT[n][min(T.UNITS[st.u_type[tgt]][U_DEF], 3)] * _pts(st, tgt)
+                return P_BEAT[spell_stat(s, S_N)][stat(st, tgt, U_DEF)] * _pts(st, tgt)
             if eff == SP_RESCUE:
                 return 500 * _pts(st, tgt)
             return 300
@@ -122,20 +117,20 @@ class GreedyPlayer:
             v += 6000
         if b.t_feature[start] != NONE:
             v -= 6000
-        if T.UNITS[st.u_type[u]][U_OFF]:
+        if stat(st, u, U_OFF):
             v += 800 * (_nearest_enemy(st, u, start) - _nearest_enemy(st, u, t))
-        c = T.UNITS[st.u_type[u]]
-        bump = 0
-        for x in c[U_DEF_BUMPS]:
-            bump += x
-        for dv in route_hazards(st, u, t):
-            # chance in 1000 of failing a DV test with n dice and the bumps stacked (A8)
-            miss = dv - 1 - bump
+        dv = hazard_dv(st, u, t)
+        if dv:
+            # chance in 1000 of failing the DV test at the destination with the unit's DEF
+            # dice and bumps stacked (A8); hazards on the way are not looked at (one ply)
+            miss = dv - 1
+            for x in bump_values(st.u_type[u], U_DEF_BUMPS):
+                miss -= x
             fail = 1000
             if miss <= 0:
                 fail = 0
             else:
-                for _ in range(c[U_DEF]):
+                for _ in range(stat(st, u, U_DEF)):
                     fail = fail * miss // 6
             v -= fail * _pts(st, u)
         return v

@@ -3,11 +3,13 @@
 from JSON) and describe any State as a plain dict. Used by the headless CLI and the tests."""
 from engine.core.protocol import CHANCE, TERMINAL
 
+from . import names as N
 from . import tables as T
-from .config import Config, ConfigError
+from .config import Config, ConfigError, force_points
 from .consts import (CAPTIVE, DESTROYED, MAP, NONE, PH_TURN, RESERVE, ST_WARD_MASK,
-                     ST_WEAK_MASK, ST_WEAK_SHIFT, U_POINTS)
+                     ST_WEAK_MASK, ST_WEAK_SHIFT, U_FACTION)
 from .notation import _hex, hex_name, unit_name
+from .units import type_stat
 from .state import PHASES, State
 
 PLACES = {"reserve": RESERVE, "captive": CAPTIVE, "destroyed": DESTROYED}
@@ -39,7 +41,7 @@ def build(doc, seed=1):
     for i, u in enumerate(doc.get("units", [])):
         try:
             p = _owner(u["owner"])
-            units[p].append(_index(T.UNIT_KEYS, u["unit"], "unit"))
+            units[p].append(_index(N.UNIT_KEYS, u["unit"], "unit"))
             where[p].append(u)
         except KeyError as e:
             raise ScenarioError("unit #%d needs %s" % (i + 1, e))
@@ -48,22 +50,22 @@ def build(doc, seed=1):
     for pile in ("hand", "deck", "discard"):
         for word in ("A", "B"):
             p = _owner(word)
-            ids = [_index(T.SPELL_KEYS, k, "spell") for k in doc.get(pile, {}).get(word, [])]
+            ids = [_index(N.SPELL_KEYS, k, "spell") for k in doc.get(pile, {}).get(word, [])]
             piles[(pile, p)] = ids
             spells[p].extend(ids)
     factions = []
     for p in (0, 1):
         if not units[p]:
             raise ScenarioError("player %s needs at least one unit" % "AB"[p])
-        factions.append(T.UNITS[units[p][0]][1])
-    pts = max(_points(units[p], spells[p]) for p in (0, 1))
+        factions.append(type_stat(units[p][0], U_FACTION))
+    pts = max(force_points(units[p], spells[p]) for p in (0, 1))
     limit = doc.get("limit", max(50, pts))
     tiles = doc.get("tiles", [])
     if not tiles or len(tiles) > 12:
         raise ScenarioError("a scenario has 1 to 12 tiles")
-    terrain = [_index(T.TERRAIN_KEYS, t.get("terrain", "grid"), "terrain") for t in tiles]
+    terrain = [_index(N.TERRAIN_KEYS, t.get("terrain", "grid"), "terrain") for t in tiles]
     pad = (terrain * 12)[:12]
-    feats = [_index(T.FEATURE_KEYS, t["feature"], "feature") for t in tiles if t.get("feature")]
+    feats = [_index(N.FEATURE_KEYS, t["feature"], "feature") for t in tiles if t.get("feature")]
     feats = (feats + [0, 0, 0])[:3]
     try:
         cfg = Config(factions, units, spells, (pad[:6], pad[6:]), feats[0], feats[1:], limit,
@@ -72,7 +74,7 @@ def build(doc, seed=1):
     except ConfigError as e:
         raise ScenarioError(str(e))
     b = st.board
-    for i in range(len(T.TERRAINS)):
+    for i in range(T.N_TERRAINS):
         st.bag[i] = 0
     for i, t in enumerate(tiles):
         try:
@@ -85,7 +87,7 @@ def build(doc, seed=1):
             raise ScenarioError("tile %s touches no earlier tile (RULES A2.6)" % t["at"])
         k = b.add_tile(h, terrain[i])
         if t.get("feature"):
-            b.t_feature[k] = _index(T.FEATURE_KEYS, t["feature"], "feature")
+            b.t_feature[k] = _index(N.FEATURE_KEYS, t["feature"], "feature")
     u = 0
     for p in (0, 1):
         for spec in where[p]:
@@ -105,7 +107,9 @@ def build(doc, seed=1):
             st.u_status[u] = (spec.get("ward", 0) & ST_WARD_MASK) | (
                 (spec.get("weak", 0) << ST_WEAK_SHIFT) & ST_WEAK_MASK)
             u += 1
-    ns = len(T.SPELLS)
+    ns = T.N_SPELLS
+    for i in range(2 * ns):
+        st.deck[i] = 0  # State() put the whole force in the deck; lay out the piles as written
     for (pile, p), ids in piles.items():
         arr = {"hand": st.hand, "deck": st.deck, "discard": st.discard}[pile]
         for s in ids:
@@ -122,14 +126,10 @@ def build(doc, seed=1):
     return st
 
 
-def _points(units, spells):
-    return sum(T.UNITS[u][U_POINTS] for u in units) + sum(T.SPELLS[s][1] for s in spells)
-
-
 def describe(st):
     """A plain dict of everything about the position (for JSON output)."""
     b = st.board
-    ns = len(T.SPELLS)
+    ns = T.N_SPELLS
     who = st.to_act()
     out = {
         "phase": PHASES[st.phase][4],
@@ -143,13 +143,13 @@ def describe(st):
         f = b.t_feature[t]
         u = b.t_unit[t]
         out["tiles"].append({
-            "at": hex_name(b.t_hex[t]), "terrain": T.TERRAIN_KEYS[b.t_terrain[t]],
-            "feature": None if f == NONE else T.FEATURE_KEYS[f],
+            "at": hex_name(b.t_hex[t]), "terrain": N.TERRAIN_KEYS[b.t_terrain[t]],
+            "feature": None if f == NONE else N.FEATURE_KEYS[f],
             "unit": None if u == NONE else unit_name(st, u)})
     for u in range(st.n_units):
         w = st.u_where[u]
         out["units"].append({
-            "id": unit_name(st, u), "unit": T.UNIT_KEYS[st.u_type[u]],
+            "id": unit_name(st, u), "unit": N.UNIT_KEYS[st.u_type[u]],
             "where": PLACE_NAMES[w],
             "at": hex_name(b.t_hex[st.u_tile[u]]) if w == MAP else None,
             "ward": st.u_status[u] & ST_WARD_MASK,
@@ -159,7 +159,7 @@ def describe(st):
         for p in (0, 1):
             names = []
             for s in range(ns):
-                names.extend([T.SPELL_KEYS[s]] * arr[p * ns + s])
+                names.extend([N.SPELL_KEYS[s]] * arr[p * ns + s])
             out[pile]["AB"[p]] = names
     out["captive_points"] = {"A": st.captive_points(0), "B": st.captive_points(1)}
     if st.att != NONE and st.dfd != NONE:

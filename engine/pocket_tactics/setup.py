@@ -10,7 +10,7 @@ SETUP_DEPLOY_MAX = 3  # A2.8: up to three units each
 
 def bag_outcomes(st):
     out = []
-    for t in range(len(T.TERRAINS)):
+    for t in range(T.N_TERRAINS):
         if st.bag[t]:
             out.append((t, st.bag[t]))
     return out

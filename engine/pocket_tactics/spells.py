@@ -6,24 +6,16 @@ chance node weighted by the counts, which is the same thing and needs no card or
 """
 from . import tables as T
 from .consts import (A_OFF, AB_ARCANE, AB_ARCHIVIST, CAPTIVE, D_DEF, HAND_SIZE, K_CAST, MAP,
-                     NONE, PH_DRAW_SPELL, PH_HASTE, PH_SPELL_ROLL, RESERVE, SP_FIREBALL,
-                     SP_HASTE, SP_LIGHTNING, SP_RECALL, SP_RESCUE, SP_TELEPORT, SP_WARD,
-                     SP_WEAKEN, ST_WARD_MASK, ST_WEAK_MASK, ST_WEAK_SHIFT, U_DEF, U_TYPES,
-                     action)
+                     NONE, PH_DRAW_SPELL, PH_HASTE, PH_SPELL_ROLL, RESERVE, S_EFFECT, S_N,
+                     S_RANGE, SP_FIREBALL, SP_HASTE, SP_LIGHTNING, SP_RECALL, SP_RESCUE,
+                     SP_TELEPORT, SP_WARD, SP_WEAKEN, ST_WARD_MASK, ST_WEAK_MASK, ST_WEAK_SHIFT,
+                     U_DEF, action)
 from .assault import beats, capture, next_slot
-from .units import ability, ability_n, sees
-
-_S_EFFECT = 2
-_S_RANGE = 3
-_S_N = 4
-
-
-def n_spells():
-    return len(T.SPELLS)
+from .units import ability, ability_n, sees, spell_stat, stat, type_mask
 
 
 def count(arr, p):
-    ns = len(T.SPELLS)
+    ns = T.N_SPELLS
     total = 0
     for s in range(p * ns, p * ns + ns):
         total += arr[s]
@@ -35,7 +27,7 @@ def wants_cards(st, p):
 
 
 def draw_outcomes(st):
-    ns = len(T.SPELLS)
+    ns = T.N_SPELLS
     p = st.player
     out = []
     for s in range(ns):
@@ -46,7 +38,7 @@ def draw_outcomes(st):
 
 
 def apply_draw(st, s):
-    ns = len(T.SPELLS)
+    ns = T.N_SPELLS
     p = st.player
     st.deck[p * ns + s] -= 1
     st.hand[p * ns + s] += 1
@@ -65,7 +57,7 @@ def deal(st, p, stage):
 
 
 def is_mage(st, u):
-    return bool(T.UNITS[st.u_type[u]][U_TYPES] & st.mage_bit)
+    return bool(type_mask(st.u_type[u]) & T.MAGE_MASK)
 
 
 def _in_range(st, u, t, rng):
@@ -74,8 +66,8 @@ def _in_range(st, u, t, rng):
 
 def targets(st, u, s, out):
     """Legal targets (unit ids or tile numbers) for caster ``u`` and spell ``s``."""
-    eff = T.SPELLS[s][_S_EFFECT]
-    rng = T.SPELLS[s][_S_RANGE]
+    eff = spell_stat(s, S_EFFECT)
+    rng = spell_stat(s, S_RANGE)
     if rng and ability(st, u) == AB_ARCANE:
         rng += ability_n(st, u)
     p = st.u_owner[u]
@@ -109,7 +101,7 @@ def targets(st, u, s, out):
 
 def legal(st, p, out):
     """Cast actions of player ``p`` (A9): a Mage on the map, a card in hand, a target."""
-    ns = len(T.SPELLS)
+    ns = T.N_SPELLS
     buf = []
     for u in range(st.n_units):
         if st.u_owner[u] != p or st.u_where[u] != MAP or not is_mage(st, u):
@@ -122,7 +114,7 @@ def legal(st, p, out):
 
 
 def cast(st, u, s, x):
-    ns = len(T.SPELLS)
+    ns = T.N_SPELLS
     p = st.u_owner[u]
     st.hand[p * ns + s] -= 1
     if ability(st, u) == AB_ARCHIVIST:
@@ -130,8 +122,8 @@ def cast(st, u, s, x):
     else:
         st.discard[p * ns + s] += 1
     st.spell = s
-    eff = T.SPELLS[s][_S_EFFECT]
-    n = T.SPELLS[s][_S_N]
+    eff = spell_stat(s, S_EFFECT)
+    n = spell_stat(s, S_N)
     if eff == SP_FIREBALL or eff == SP_LIGHTNING:
         st.att = u
         st.dfd = x
@@ -139,7 +131,7 @@ def cast(st, u, s, x):
         nd[0] = n
         nd[1] = 0
         nd[2] = 0
-        nd[3] = T.UNITS[st.u_type[x]][U_DEF]
+        nd[3] = stat(st, x, U_DEF)
         for i in range(12):
             st.dice[i] = 0
         st.pos = -1

@@ -4,22 +4,20 @@
 All of a game lives in small ints and bytearrays; ``phase`` selects a row of the handler
 table below, so the turn structure is data and each phase is a function of its own module.
 """
-from engine.core.codec import DecodeError, Writer, frame, unframe
 from engine.core.protocol import CHANCE, DRAW, TERMINAL, IllegalAction
 from engine.core.rng import Rng
 
 from . import assault, setup, spells, turn
 from . import tables as T
 from .board import Board
-from .config import Config, mage_bit
-from .consts import (CAPTIVE, DESTROYED, K_STOP, MAP, MAX_TILES, NONE,
-                     PH_BUMP, PH_CENTRE, PH_DRAW_SPELL, PH_DRAW_TILE, PH_FEATURE, PH_HASTE,
-                     PH_HAZARD, PH_OVER, PH_PLACE_TILE, PH_REROLL, PH_REROLL_DIE, PH_ROLL,
-                     PH_ROLLOFF, PH_SETUP_DEPLOY, PH_SPELL_ROLL, PH_TURN, RESERVE, RULESET_ID,
+from .consts import (CAPTIVE, K_STOP, MAP, NONE,
+                     PH_CENTRE, PH_HAZARD, PH_OVER, PH_REROLL_DIE, PH_ROLL,
+                     PH_ROLLOFF, PH_SPELL_ROLL, PH_TURN, RESERVE, RULESET_ID,
                      ST_WARD_MASK, ST_WEAK_MASK, U_POINTS, kind_of, x_of, y_of)
 from .movement import destinations
+from .units import stat
 
-MAGIC = b"PT"
+MAGIC = b"PT"  # saved-state frame (saves.py reads it)
 VERSION = 1
 
 _DIE = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
@@ -86,7 +84,6 @@ class State:
         config.validate()
         self.cfg = config
         self.rng = Rng(seed)
-        self.mage_bit = mage_bit()
         self.board = Board()
         u0 = config.units[0]
         u1 = config.units[1]
@@ -97,8 +94,8 @@ class State:
         self.u_where = bytearray(bytes((RESERVE,)) * n)
         self.u_tile = bytearray(b"\xff" * n)
         self.u_status = bytearray(n)
-        self.bag = bytearray(len(T.TERRAINS))
-        ns = len(T.SPELLS)
+        self.bag = bytearray(T.N_TERRAINS)
+        ns = T.N_SPELLS
         self.deck = bytearray(2 * ns)
         self.hand = bytearray(2 * ns)
         self.discard = bytearray(2 * ns)
@@ -137,6 +134,9 @@ class State:
         self.spell = NONE
         self.haste = NONE
         self.outcome = 0
+        self.version = 0  # counts applied actions; keys the legal-actions cache
+        self._legal = None
+        self._legal_at = -1
 
     # --- protocol ------------------------------------------------------------------------
 
@@ -158,13 +158,19 @@ class State:
         return row[1](self)
 
     def legal_actions(self):
+        """The legal actions now (a list the caller must not change: apply() reuses it)."""
+        if self._legal_at == self.version:
+            return self._legal
         row = PHASES[self.phase]
         if self.phase == PH_OVER:
-            return []
-        if row[0]:
-            return [o for o, _ in row[1](self)]
-        out = []
-        row[1](self, out)
+            out = []
+        elif row[0]:
+            out = [o for o, _ in row[1](self)]
+        else:
+            out = []
+            row[1](self, out)
+        self._legal = out
+        self._legal_at = self.version
         return out
 
     def apply(self, a):
@@ -173,6 +179,8 @@ class State:
         if a not in self.legal_actions():
             raise IllegalAction(self.explain(a))
         row = PHASES[self.phase]
+        self.version += 1
+        self._legal = None
         if row[0]:
             self.rng.next16()  # one draw per chance node, whoever chose the outcome
         row[2](self, a)
@@ -299,7 +307,7 @@ class State:
         total = 0
         for u in range(self.n_units):
             if self.u_owner[u] != p and self.u_where[u] == CAPTIVE:
-                total += T.UNITS[self.u_type[u]][U_POINTS]
+                total += stat(self, u, U_POINTS)
         return total
 
     def _finish_by_captives(self):
@@ -314,6 +322,9 @@ class State:
     # --- encoding ------------------------------------------------------------------------
 
     def encode(self):
+        """The whole state as framed bytes (saves.decode reads them back)."""
+        from engine.core.codec import Writer, frame  # loaded when the game is first saved
+
         w = Writer()
         w.u8(RULESET_ID)
         self.cfg.encode(w)
@@ -339,117 +350,9 @@ class State:
         return frame(MAGIC, VERSION, w.buf)
 
 
-def decode(blob):
-    """A State from ``State.encode()`` bytes; DecodeError (nothing half-built) if the
-    bytes are damaged, from another version, or describe an impossible position."""
-    r = unframe(MAGIC, VERSION, blob)
-    try:
-        return _decode(r)
-    except DecodeError:
-        raise
-    except (ValueError, IndexError, KeyError) as e:
-        raise DecodeError("saved game is inconsistent: %s" % e)
-
-
-def _decode(r):
-    if r.u8() != RULESET_ID:
-        raise DecodeError("not a Pocket-Tactics game")
-    cfg = Config.decode(r)
-    st = State(cfg)  # validates the config
-    st.rng.set_state(r.u32(), r.u32())
-    n = r.u8()
-    if n > MAX_TILES:
-        raise DecodeError("too many tiles")
-    b = st.board
-    grid = b.grid
-    for _ in range(n):
-        h = r.u16()
-        terrain = r.u8()
-        feat = r.u8()
-        if h >= grid.size or b.cell[h] or terrain >= len(T.TERRAINS):
-            raise DecodeError("bad tile")
-        if feat != NONE and feat >= len(T.FEATURES):
-            raise DecodeError("bad feature")
-        t = b.add_tile(h, terrain)
-        b.t_feature[t] = feat
-    arrays = (st.u_where, st.u_tile, st.u_status, st.bag, st.deck, st.hand, st.discard,
-              st.own_tile, st.roll, st.dice, st.ndice, st.bumps, st.rerolls, st.stopped, st.hz)
-    for arr in arrays:
-        data = r.raw()
-        if len(data) != len(arr):
-            raise DecodeError("array of the wrong size")
-        arr[:] = data
-    (st.first, st.phase, st.player, st.turn_player, st.passes, st.result, st.drawn, st.count,
-     st.last_deployer, st.stage, st.att, st.dfd, st.dist, st.side, pos, st.hz_n, st.hz_i,
-     st.spell, st.haste, st.outcome) = [r.u8() for _ in range(20)]
-    st.pos = -1 if pos == 0xFF else pos
-    st.turn = r.u16()
-    r.done()
-    _check(st)
-    return st
-
-
-def _check(st):
-    """Refuse positions no game can reach (DecodeError)."""
-    b = st.board
-    if st.phase > PH_OVER or st.player > 1 or st.turn_player > 1 or st.first > 1:
-        raise DecodeError("bad phase or player")
-    if st.result not in (NONE, 0, 1, DRAW) or (st.result == NONE) == (st.phase == PH_OVER):
-        raise DecodeError("bad result")
-    if st.phase >= PH_FEATURE and b.n == 0:
-        raise DecodeError("battle without a map")
-    for u in range(st.n_units):
-        w = st.u_where[u]
-        t = st.u_tile[u]
-        if w > DESTROYED:
-            raise DecodeError("bad unit place")
-        if w == MAP:
-            if t >= b.n or b.t_unit[t] != NONE:
-                raise DecodeError("two units on one hex, or a unit off the map")
-            b.t_unit[t] = u
-        elif t != NONE:
-            raise DecodeError("unit off the map has a tile")
-    if st.hz_n > len(st.hz) or max(st.ndice) > 3 or max(st.dice) > 6:
-        raise DecodeError("bad scratch values")
-    for o in st.own_tile:
-        if o != NONE and o >= b.n:
-            raise DecodeError("bad feature tile")
-    ns = len(T.SPELLS)
-    for p in (0, 1):
-        if spells.count(st.hand, p) > 5:
-            raise DecodeError("hand over five cards")
-    if len(st.deck) != 2 * ns:
-        raise DecodeError("bad deck")
-
-
 def _rule_for(st, a, default):
     if st.phase == PH_TURN:
         from .notation import RULE_OF_KIND
 
         return RULE_OF_KIND.get(kind_of(a), default)
     return default
-
-
-def new_game(config, seed=1):
-    return State(config, seed)
-
-
-def record_for(config, seed):
-    """An empty game record for a new game of this ruleset."""
-    from engine.core.record import Record, config_bytes
-
-    return Record(RULESET_ID, config_bytes(config), seed)
-
-
-def replay(record, upto=None):
-    """The state reached by the first ``upto`` actions of ``record`` (all by default)."""
-    if record.ruleset != RULESET_ID:
-        raise DecodeError("record is not of a Pocket-Tactics game")
-    r = record.config_reader()
-    cfg = Config.decode(r)
-    r.done()
-    st = State(cfg, record.seed)
-    acts = record.actions if upto is None else record.actions[:upto]
-    for a in acts:
-        st.apply(a)
-    return st

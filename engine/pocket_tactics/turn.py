@@ -1,11 +1,10 @@
 # SPDX-License-Identifier: MIT
 """The turn (RULES A3): move, assault, deploy, return, cast; hazard tests (A8); haste."""
 from . import assault, movement, spells
-from . import tables as T
 from .consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_MOVE, K_PASS, K_RETURN, K_STOP,
                      DESTROYED, MAP, NONE, PH_HAZARD, RESERVE, ST_WARD_MASK, U_DEF,
                      U_DEF_BUMPS, U_OFF, action, kind_of, x_of, y_of)
-from .units import can_strike
+from .units import bump_values, can_strike, stat
 
 
 def control_tiles(st, p):
@@ -53,7 +52,7 @@ def legal(st, out):
             continue
         for t in movement.destinations(st, u):
             out.append(action(K_MOVE, u, t))
-        if T.UNITS[st.u_type[u]][U_OFF]:  # RULINGS: no OFF dice, no assault
+        if stat(st, u, U_OFF):  # RULINGS: no OFF dice, no assault
             for v in range(st.n_units):
                 if st.u_owner[v] != p and st.u_where[v] == MAP and can_strike(st, u, v):
                     out.append(action(K_ASSAULT, u, v))
@@ -112,7 +111,7 @@ def _next_test(st):
         st.end_action()
         return
     u = st.att
-    n = T.UNITS[st.u_type[u]][U_DEF]
+    n = stat(st, u, U_DEF)
     if n == 0:
         _fail(st)  # no DEF dice: the test fails (A8 ruling)
         return
@@ -135,7 +134,7 @@ def test_passes(st, u, dice, n, dv):
     for i in range(n):
         if dice[i] > best:
             best = dice[i]
-    for v in T.UNITS[st.u_type[u]][U_DEF_BUMPS]:
+    for v in bump_values(st.u_type[u], U_DEF_BUMPS):
         best += v
     best += st.u_status[u] & ST_WARD_MASK
     if best > 6:

@@ -1,43 +1,69 @@
 # SPDX-License-Identifier: MIT
-"""Read-only questions about units on the board: card values, abilities, adjacency,
-hazards, line of sight. Shared by movement, assault and spells."""
+"""Read-only questions about units: card values from the packed tables, abilities,
+adjacency, hazards, reach, line of sight. Shared by movement, assault, spells and players."""
 from . import tables as T
 from .consts import (AB_AMPHIBIOUS, AB_DREAD, AB_SHARPSHOOTER, FAVORED_FEATURE, MAP, NONE,
-                     U_ABILITY, U_ABILITY_N, U_ABILITY_TYPE, U_FAVORED, U_FLYING, U_RANGED,
-                     U_TYPES)
+                     SPELL_SIZE, U_ABILITY, U_ABILITY_N, U_ABILITY_TYPE, U_FAVORED, U_FLYING,
+                     U_RANGED, U_TYPES, UNIT_SIZE)
 
 
-def card(st, u):
-    return T.UNITS[st.u_type[u]]
+def type_stat(ty, field):
+    """Field ``field`` (a U_* offset) of unit type ``ty``."""
+    return T.UNITS[ty * UNIT_SIZE + field]
+
+
+def stat(st, u, field):
+    """Field ``field`` of the card of unit ``u``."""
+    return T.UNITS[st.u_type[u] * UNIT_SIZE + field]
+
+
+def type_mask(ty):
+    i = ty * UNIT_SIZE + U_TYPES
+    return T.UNITS[i] | (T.UNITS[i + 1] << 8)
+
+
+def bump_values(ty, field):
+    """The bumps (U_OFF_BUMPS or U_DEF_BUMPS) of unit type ``ty``, as bytes."""
+    i = ty * UNIT_SIZE + field
+    b = T.UNITS[i:i + 3]
+    n = 0
+    while n < 3 and b[n]:
+        n += 1
+    return b[:n]
+
+
+def spell_stat(s, field):
+    """Field ``field`` (an S_* offset) of spell ``s``."""
+    return T.SPELLS[s * SPELL_SIZE + field]
 
 
 def ability(st, u):
-    return T.UNITS[st.u_type[u]][U_ABILITY]
+    return stat(st, u, U_ABILITY)
 
 
 def ability_n(st, u):
-    return T.UNITS[st.u_type[u]][U_ABILITY_N]
+    return stat(st, u, U_ABILITY_N)
 
 
 def has_type(st, u, type_plus_one):
     """Whether unit ``u`` has the type stored as ``type id + 1`` (0 means any type)."""
     if not type_plus_one:
         return True
-    return bool(T.UNITS[st.u_type[u]][U_TYPES] & (1 << (type_plus_one - 1)))
+    return bool(type_mask(st.u_type[u]) & (1 << (type_plus_one - 1)))
 
 
 def ability_type(st, u):
-    return T.UNITS[st.u_type[u]][U_ABILITY_TYPE]
+    return stat(st, u, U_ABILITY_TYPE)
 
 
 def flying(st, u):
-    return T.UNITS[st.u_type[u]][U_FLYING]
+    return stat(st, u, U_FLYING)
 
 
 def on_favored(st, u):
     """RULES A5.3: the unit stands on its favored terrain or feature (a feature hex counts
     as the feature, A1)."""
-    fav = T.UNITS[st.u_type[u]][U_FAVORED]
+    fav = stat(st, u, U_FAVORED)
     if not fav:
         return False
     b = st.board
@@ -58,15 +84,14 @@ def hazard_dv(st, u, t):
     dv = T.T_HAZARD[terrain]
     if not dv:
         return 0
-    c = T.UNITS[st.u_type[u]]
-    if c[U_FAVORED] == terrain + 1 or c[U_ABILITY] == AB_AMPHIBIOUS:
+    if stat(st, u, U_FAVORED) == terrain + 1 or stat(st, u, U_ABILITY) == AB_AMPHIBIOUS:
         return 0
     return dv
 
 
 def reach(st, u):
     """How far unit ``u`` can assault: 1 + Ranged + the range bonus of its feature (A6)."""
-    r = 1 + T.UNITS[st.u_type[u]][U_RANGED]
+    r = 1 + stat(st, u, U_RANGED)
     f = st.board.t_feature[st.u_tile[u]]
     if f != NONE:
         r += T.F_RANGE[f]
@@ -130,7 +155,3 @@ def units_of(st, p, where):
 
 def on_map(st, u):
     return st.u_where[u] == MAP
-
-
-def ranged(st, u):
-    return T.UNITS[st.u_type[u]][U_RANGED]

@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: MIT
+"""Harness test driver: allocates past the heap and swallows the MemoryError itself."""
+
+
+def setup(arg):
+    pass
+
+
+def step():
+    try:
+        x = bytearray(int(arg_size))
+    except MemoryError:
+        print("caught")
+    return False
+
+
+arg_size = 200000
