@@ -83,7 +83,16 @@ def _check(st):
             b.t_unit[t] = u
         elif t != NONE:
             raise DecodeError("unit off the map has a tile")
-    if st.hz_n > len(st.hz) or max(st.ndice) > 3 or max(st.dice) > 6:
+    if st.hz_n > len(st.hz) or st.hz_i > st.hz_n or max(st.ndice) > 3 or max(st.dice) > 6:
+        raise DecodeError("bad scratch values")
+    n = st.n_units
+    for u in (st.att, st.dfd, st.haste):
+        if u != NONE and u >= n:
+            raise DecodeError("bad unit reference")
+    if (st.outcome > 3 or st.side > 1 or st.stage > 2 or st.passes > 2 or st.pos > 11
+            or st.last_deployer not in (NONE, 0, 1) or st.count > 3
+            or (st.spell != NONE and st.spell >= T.N_SPELLS)
+            or (st.drawn != NONE and st.drawn >= T.N_TERRAINS)):
         raise DecodeError("bad scratch values")
     for o in st.own_tile:
         if o != NONE and o >= b.n:
