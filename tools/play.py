@@ -161,7 +161,8 @@ def study(args):
     resolve_chance(st, dice, log)
     for text in args.do:
         if st.to_act() == TERMINAL:
-            raise SystemExit("illegal: the game is over (RULES A10)")
+            print("illegal: %s: the game is over (RULES A10)" % text, file=sys.stderr)
+            raise SystemExit(2)
         try:
             a = parse(st, text)
         except ValueError as e:
