@@ -8,7 +8,7 @@ def setup(arg):
 
 def step():
     try:
-        x = bytearray(int(arg_size))
+        x = bytearray(int(arg_size))  # noqa: F841 (kept alive on purpose)
     except MemoryError:
         print("caught")
     return False
