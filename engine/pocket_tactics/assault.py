@@ -98,14 +98,11 @@ def _bumps(st, x, attacking, out, base):
         out[base + i] = vals[i] if i < len(vals) else 0
 
 
-def start(st, att, dfd):
-    """Begin an assault by ``att`` on ``dfd`` (both on the map; legality checked)."""
-    b = st.board
-    st.att = att
-    st.dfd = dfd
-    dist = b.route(st.u_tile[att], st.u_tile[dfd])
-    st.dist = dist
-    nd = st.ndice
+def prepare(st, att, dfd, nd, bumps, rerolls):
+    """Dice counts (``nd``: attacker OFF, DEF, defender OFF, DEF), bump slots and re-rolls
+    of an assault by ``att`` on ``dfd`` (A5, A6), written into the given arrays; nothing
+    else changes. Returns the distance."""
+    dist = st.board.route(st.u_tile[att], st.u_tile[dfd])
     nd[0] = _less(stat(st, att, U_OFF), (st.u_status[att] & ST_WEAK_MASK) >> ST_WEAK_SHIFT)
     nd[1] = _less(stat(st, att, U_DEF), ability_n(st, dfd) if ability(st, dfd) == AB_WITHER else 0)
     # A6: a defender that cannot reach back (range or sight) rolls no OFF dice.
@@ -115,15 +112,29 @@ def start(st, att, dfd):
     weak = (st.u_status[dfd] & ST_WEAK_MASK) >> ST_WEAK_SHIFT
     nd[2] = _less(stat(st, dfd, U_OFF), weak) if back else 0
     nd[3] = _less(stat(st, dfd, U_DEF), ability_n(st, att) if ability(st, att) == AB_WITHER else 0)
+    _bumps(st, att, True, bumps, 0)
+    _bumps(st, dfd, False, bumps, _SLOTS)
+    rerolls[0] = _rerolls(st, att, dfd, False)
+    rerolls[1] = _rerolls(st, dfd, att, True)
+    return dist
+
+
+def start(st, att, dfd):
+    """Begin an assault by ``att`` on ``dfd`` (both on the map; legality checked)."""
+    st.att = att
+    st.dfd = dfd
+    st.dist = prepare(st, att, dfd, st.ndice, st.bumps, st.rerolls)
     for i in range(12):
         st.dice[i] = 0
-    _bumps(st, att, True, st.bumps, 0)
-    _bumps(st, dfd, False, st.bumps, _SLOTS)
-    st.rerolls[0] = _rerolls(st, att, dfd, False)
-    st.rerolls[1] = _rerolls(st, dfd, att, True)
     st.outcome = 0
     st.pos = -1
     _roll_next(st)
+
+
+def falls(dice, nd):
+    """Tally (A5.4) of dice as they stand: bit 0 the defender falls, bit 1 the attacker."""
+    return ((1 if beats(dice, A_OFF, nd[0], D_DEF, nd[3]) else 0)
+            | (2 if beats(dice, D_OFF, nd[2], A_DEF, nd[1]) else 0))
 
 
 def die_exists(st, slot):
@@ -247,15 +258,11 @@ def apply_stop(st):
 
 
 def _tally(st):
-    nd = st.ndice
-    d = st.dice
-    dfd_falls = beats(d, A_OFF, nd[0], D_DEF, nd[3])
-    att_falls = beats(d, D_OFF, nd[2], A_DEF, nd[1])
-    st.outcome = (1 if dfd_falls else 0) | (2 if att_falls else 0)
+    st.outcome = falls(st.dice, st.ndice)
     # A5.5: both can fall in the same assault; the defeated become the other's captives.
-    if dfd_falls:
+    if st.outcome & 1:
         capture(st, st.dfd)
-    if att_falls:
+    if st.outcome & 2:
         capture(st, st.att)
     st.end_action()
 

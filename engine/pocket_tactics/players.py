@@ -7,11 +7,12 @@ enemy, hazard risk; in the bump and re-roll phases it looks at the dice on the t
 """
 from engine.core.rng import Rng
 
-from . import assault
-from .consts import (A_DEF, A_OFF, D_DEF, D_OFF, K_ASSAULT, K_BUMP, K_CAST, K_DEPLOY,
+from .assault import falls
+from .consts import (K_ASSAULT, K_BUMP, K_CAST, K_DEPLOY,
                      K_MOVE, K_RETURN, K_STOP, MAP, NONE, PH_BUMP, PH_REROLL,
                      PH_SETUP_DEPLOY, PH_TURN, S_EFFECT, S_N, SP_FIREBALL, SP_LIGHTNING,
                      SP_RESCUE, U_DEF, U_DEF_BUMPS, U_OFF, U_POINTS, kind_of, x_of, y_of)
+from .forecast import side_value
 from .units import bump_values, can_strike, hazard_dv, spell_stat, stat
 
 # P_BEAT[off][def]: chance in 1000 that `off` red dice defeat `def` blue dice in one roll
@@ -45,12 +46,8 @@ def _nearest_enemy(st, u, t):
 
 
 def _tally_value(st, dice, side):
-    """Points the side to act gains (+) or loses (-) if the dice stand as they are."""
-    nd = st.ndice
-    dfd_falls = assault.beats(dice, A_OFF, nd[0], D_DEF, nd[3])
-    att_falls = assault.beats(dice, D_OFF, nd[2], A_DEF, nd[1])
-    v = (_pts(st, st.dfd) if dfd_falls else 0) - (_pts(st, st.att) if att_falls else 0)
-    return v * 1000 if side == 0 else -v * 1000
+    """Points (x 1000) the side to act wins or loses if the dice stand as they are."""
+    return 1000 * side_value(falls(dice, st.ndice), side, _pts(st, st.att), _pts(st, st.dfd))
 
 
 class GreedyPlayer:
