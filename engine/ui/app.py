@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: MIT
+"""The app loop shared by the device (code.py), the desktop emulator and the tests:
+poll the board, hand button events to the screen, step chance and CPU players, refresh the
+display only when something changed."""
+from engine.pocket_tactics.config import suggested
+from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
+from engine.pocket_tactics.state import State
+
+from .battle import Battle
+
+PLAYER_KINDS = ("human", "greedy", "random")
+
+
+def make_player(kind, seed):
+    if kind == "human":
+        return None
+    if kind == "greedy":
+        return GreedyPlayer(seed)
+    if kind == "random":
+        return RandomPlayer(seed)
+    raise ValueError("unknown player kind %r" % kind)
+
+
+def new_battle(board, players=("human", "greedy"), seed=1, factions=(0, 1), limit=50,
+               handover=True):
+    st = State(suggested(factions[0], factions[1], limit), seed)
+    ps = [make_player(players[0], seed * 2 + 1), make_player(players[1], seed * 2 + 2)]
+    return Battle(board, st, ps, handover=handover)
+
+
+def loop(board, screen, max_frames=-1):
+    """Run ``screen`` (e.g. a Battle) until it quits; returns the number of frames."""
+    frames = 0
+    while not screen.quit and frames != max_frames:
+        board.update()
+        ev = board.buttons.get()
+        while ev >= 0:
+            screen.on_event(ev)
+            ev = board.buttons.get()
+        screen.tick(board.ticks_ms())
+        if screen.dirty:
+            screen.dirty = False
+            board.display.refresh()
+        frames += 1
+    return frames
+
+
+def run(board, players=("human", "greedy"), seed=None, factions=(0, 1), limit=50,
+        handover=True, max_frames=-1):
+    """Play a battle on ``board``: by default you (side A) against the greedy CPU."""
+    if seed is None:
+        seed = board.ticks_ms() & 0x3FFFFFFF
+    screen = new_battle(board, players, seed, factions, limit, handover)
+    return loop(board, screen, max_frames)

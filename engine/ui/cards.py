@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: MIT
+"""Text of the unit card (Select on a unit) and the tile card, as panel lines."""
+from engine.pocket_tactics import names as N
+from engine.pocket_tactics import texts as X
+from engine.pocket_tactics.consts import (FAVORED_FEATURE, NONE, U_ABILITY, U_ABILITY_N,
+                                          U_DEF, U_DEF_BUMPS, U_FAVORED, U_FLYING, U_OFF,
+                                          U_OFF_BUMPS, U_POINTS, U_RANGED, U_SWIFT)
+from engine.pocket_tactics.units import bump_values, type_mask, type_stat
+
+WIDTH = 26  # characters on a 160-px line of the 6-px font
+
+
+def wrap(text, width=WIDTH):
+    """Lines of at most ``width`` characters, broken at spaces."""
+    out = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = word if not line else line + " " + word
+    if line:
+        out.append(line)
+    return out
+
+
+def _bumps(ty, field):
+    vals = bump_values(ty, field)
+    return " ".join("+%d" % v for v in vals) if vals else "-"
+
+
+def unit_card(st, u):
+    ty = st.u_type[u]
+    p = st.u_owner[u]
+    first = 0
+    while st.u_owner[first] != p:
+        first += 1
+    types = [N.TYPES[i] for i in range(len(N.TYPES)) if type_mask(ty) & (1 << i)]
+    lines = ["%s%d %s" % ("AB"[p], u - first + 1, N.UNIT_NAMES[ty]),
+             "%d pts  %s" % (type_stat(ty, U_POINTS), " ".join(types)),
+             "OFF %d red  DEF %d blue" % (type_stat(ty, U_OFF), type_stat(ty, U_DEF)),
+             "Bumps OFF %s DEF %s" % (_bumps(ty, U_OFF_BUMPS), _bumps(ty, U_DEF_BUMPS))]
+    kw = []
+    for name, field in (("Swift", U_SWIFT), ("Flying", U_FLYING), ("Ranged", U_RANGED)):
+        if type_stat(ty, field):
+            kw.append("%s %d" % (name, type_stat(ty, field)))
+    fav = type_stat(ty, U_FAVORED)
+    if fav:
+        kw.append("Fav: %s" % (N.FEATURES[fav - FAVORED_FEATURE] if fav >= FAVORED_FEATURE
+                               else N.TERRAINS[fav - 1]))
+    if kw:
+        lines.append(" ".join(kw))
+    ab = type_stat(ty, U_ABILITY)
+    if ab:
+        text = X.ABILITY_TEXT[ab].replace("{n}", str(type_stat(ty, U_ABILITY_N)))
+        lines.extend(wrap(N.ABILITIES[ab].capitalize() + ": " + text))
+    else:
+        lines.extend(wrap(X.UNIT_TEXT[ty]))
+    return lines[:10]
+
+
+def tile_card(st, t):
+    b = st.board
+    f = b.t_feature[t]
+    terrain = b.t_terrain[t]
+    if f != NONE:
+        lines = [N.FEATURES[f] + " (on %s)" % N.TERRAINS[terrain]]
+        lines.extend(wrap(X.FEATURE_TEXT[f]))
+    else:
+        lines = [N.TERRAINS[terrain]]
+        lines.extend(wrap(X.TERRAIN_TEXT[terrain]))
+    return lines[:10]

@@ -1,0 +1,222 @@
+# SPDX-License-Identifier: MIT
+"""The battle screen on the stub board, driven by button events alone (tests/ui_bot.py):
+whole hot-seat games, and the pixels, LEDs and hand-over at key points."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from boards import stub  # noqa: E402
+from boards.host import screen_color  # noqa: E402
+from engine.core.protocol import TERMINAL  # noqa: E402
+from engine.pocket_tactics import names as N  # noqa: E402
+from engine.pocket_tactics.config import suggested  # noqa: E402
+from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, PH_BUMP, PH_REROLL,  # noqa: E402
+                                          PH_TURN, kind_of)
+from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E402
+from engine.pocket_tactics.state import State  # noqa: E402
+from engine.ui import keys as K  # noqa: E402
+from engine.ui.battle import (M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_OVER,  # noqa: E402
+                              Battle)
+from engine.ui.mapview import hex_px  # noqa: E402
+from engine.ui.panel import _DICE_X, _DICE_Y  # noqa: E402
+from engine.ui.sprites import _COLORS, C_CURSOR, C_MOVE, C_PANEL, SIDE_COLORS  # noqa: E402
+from tests.helpers import position  # noqa: E402
+from tests.ui_bot import Bot  # noqa: E402
+
+PANEL = screen_color(_COLORS[C_PANEL])
+WHITE = screen_color(0xFFFFFF)
+YELLOW = screen_color(0xFFE020)
+
+
+def hotseat(fa, fb, seed, max_turns=60):
+    board = stub.make()
+    st = State(suggested(fa, fb, 50, max_turns=max_turns), seed)
+    battle = Battle(board, st, [None, None], handover=True)
+    return board, st, battle, Bot(board, battle)
+
+
+def screen_colors(board):
+    rgb = board.screen_rgb()
+    return {(rgb[i] << 16) | (rgb[i + 1] << 8) | rgb[i + 2] for i in range(0, len(rgb), 3)}
+
+
+def sprite_colors(board, battle, hx, lo=0, hi=16):
+    """Colours on screen inside the 16 x 16 cell of grid hex ``hx`` (or the square from
+    ``lo`` to ``hi`` within it; neighbouring hexes overlap the cell's corners)."""
+    x, y = hex_px(hx)
+    x += battle.map.cam_x
+    y += battle.map.cam_y
+    out = set()
+    for dy in range(lo, hi):
+        for dx in range(lo, hi):
+            if 0 <= x + dx < 160 and 0 <= y + dy < 112:
+                out.add(board.pixel(x + dx, y + dy))
+    return out
+
+
+@pytest.mark.parametrize("fa,fb,seed", [(4, 1, 5), (0, 3, 8)])
+def test_whole_hotseat_game_by_buttons(fa, fb, seed):
+    board, st, battle, bot = hotseat(fa, fb, seed)
+    choosers = [GreedyPlayer(seed), RandomPlayer(seed + 1)]
+    handovers = 0
+    decisions = 0
+    while battle.mode != M_OVER:
+        bot.settle()
+        if battle.mode == M_HANDOVER:
+            handovers += 1
+            # DESIGN §1.5: nothing private on screen until the right player presses A
+            p = battle.human()
+            assert battle.panel.text[3].strip() == "Player %s" % "AB"[p]
+            assert screen_colors(board) <= {PANEL, WHITE}
+            hand = [N.SPELL_NAMES[s] for s in range(len(N.SPELL_NAMES))]
+            assert not any(h in line for line in battle.panel.text for h in hand)
+            bot.press(K.A)
+            continue
+        if battle.mode == M_INFO:
+            bot.press(K.A)
+            continue
+        if battle.mode == M_OVER:
+            break
+        p = battle.human()
+        if battle.mode == M_MAP:
+            # the NeoPixels show the colour of the player to act (after a defeat's flash)
+            while battle.feedback.flash_until >= 0:
+                bot.frame()
+            assert board.led_log[-1] == (SIDE_COLORS[p],) * 5
+        bot.act(choosers[p].choose(st))
+        decisions += 1
+    assert st.to_act() == TERMINAL and st.winner() in (0, 1, 2)
+    assert handovers >= 2 and decisions >= 10
+    if st.captive_points(0) or st.captive_points(1):
+        assert (0xFFFFFF,) * 5 in board.led_log  # a defeat flashes white
+        assert any(f == 196 for f, _ in board.tone_log)  # and sounds low
+    assert "wins" in battle.panel.text[2] or "draw" in battle.panel.text[2]
+
+
+def duel(players=(None, None)):
+    """A small position at the start of A's turn: A1 can move or assault B1."""
+    st = position(("0,0", "1,0", "2,0", "0,1", "1,1", "-1,1"),
+                  (("A", "company_trooper", "0,0"), ("A", "combat_medic", "-1,1"),
+                   ("B", "goblin_thug", "1,0")), seed=4)
+    board = stub.make()
+    battle = Battle(board, st, list(players), handover=False)
+    bot = Bot(board, battle)
+    bot.settle()
+    board.display.refresh()
+    return board, st, battle, bot
+
+
+def test_cursor_and_move_highlights_are_drawn():
+    board, st, battle, bot = duel()
+    a1 = st.board.t_hex[st.u_tile[0]]
+    bot.goto(a1)
+    assert screen_color(_COLORS[C_CURSOR]) in sprite_colors(board, battle, a1)
+    bot.press(K.A)  # select A1: its moves and targets are marked
+    moves = [h for h, a in battle.picks.items() if kind_of(a) != K_ASSAULT]
+    targets = [h for h, a in battle.picks.items() if kind_of(a) == K_ASSAULT]
+    assert moves and targets
+    for h in moves:
+        assert screen_color(_COLORS[C_MOVE]) in sprite_colors(board, battle, h)
+    for h in targets:
+        assert screen_color(0xFF2828) in sprite_colors(board, battle, h)
+    # an unmarked tile has no mark colour on its own edge (rows 5-10 of its left side)
+    free = [st.board.t_hex[t] for t in range(st.board.n)
+            if st.board.t_hex[t] not in battle.picks and st.board.t_hex[t] != a1]
+    assert free
+    for h in free:
+        x, y = hex_px(h)
+        edge = {board.pixel(x + battle.map.cam_x, y + battle.map.cam_y + r) for r in range(5, 11)}
+        assert screen_color(_COLORS[C_MOVE]) not in edge
+    for h in moves:
+        x, y = hex_px(h)
+        edge = {board.pixel(x + battle.map.cam_x, y + battle.map.cam_y + r) for r in range(5, 11)}
+        assert screen_color(_COLORS[C_MOVE]) in edge
+
+
+def test_forecast_then_dice_and_bump_choice_on_screen(monkeypatch):
+    from tests.helpers import pin
+
+    pin(monkeypatch, "company_trooper", off=2, def_=1, off_bumps=(1,))
+    pin(monkeypatch, "goblin_thug", off=1, def_=2, def_bumps=(1,))
+    board, st, battle, bot = duel()
+    bot.goto(st.board.t_hex[st.u_tile[0]])
+    bot.press(K.A)
+    target = st.board.t_hex[st.u_tile[2]]
+    bot.goto(target)
+    bot.press(K.A)
+    # the forecast: three percentages, then "Assault!"
+    text = [t for t, _ in battle.menu]
+    assert text[0].startswith("B1 falls: ") and text[0].endswith("%")
+    assert text[3] == "Assault!"
+    bot.press(K.A)
+    bot.settle()
+    assert battle.mode == M_ASSAULT and st.phase in (PH_BUMP, PH_REROLL)
+    board.display.refresh()
+    # every rolled die is drawn in its colour (red OFF, blue DEF) in its slot
+    for slot in range(12):
+        if slot % 3 < st.ndice[slot // 3]:
+            row = slot // 6
+            col = slot % 6
+            x = _DICE_X[col] + 6
+            y = _DICE_Y[row] + 3
+            body = SIDE_COLORS[1] if (slot // 3) % 2 == 0 else SIDE_COLORS[0]
+            assert board.pixel(x, y) == screen_color(body), slot
+    if st.phase == PH_BUMP:
+        assert any(t.startswith("Bump +") for t, _ in battle.menu)
+    assert battle.menu[-1][0].startswith("Auto")
+    # finish the assault with "Auto" on both sides
+    while st.phase in (PH_BUMP, PH_REROLL) or battle.mode == M_ASSAULT:
+        if battle.mode == M_ASSAULT and battle.menu:
+            bot.choose_text("Auto")
+        bot.settle()
+        if battle.mode == M_INFO:
+            break
+    assert battle.mode == M_INFO
+    result = " ".join(battle.panel.text)
+    assert "falls" in result or "Nobody" in result
+
+
+def test_unit_card_on_select():
+    board, st, battle, bot = duel()
+    bot.goto(st.board.t_hex[st.u_tile[0]])
+    bot.press(K.SELECT)
+    assert battle.mode == M_INFO
+    assert battle.panel.text[0] == "A1 " + N.UNIT_NAMES[st.u_type[0]]
+    assert battle.panel.text[2].startswith("OFF ")
+    bot.press(K.B)
+    assert battle.mode == M_MAP
+
+
+def test_spell_hand_only_for_its_owner():
+    st = position(("0,0", "1,0", "2,0"),
+                  (("A", "guild_mage", "0,0"), ("B", "goblin_thug", "2,0")),
+                  hand={"A": ["fireball", "ward"]}, seed=2)
+    board = stub.make()
+    battle = Battle(board, st, [None, None], handover=True)
+    bot = Bot(board, battle)
+    bot.settle()
+    assert battle.mode == M_HANDOVER and battle.human() == 0
+    assert not any("Fireball" in t for t in battle.panel.text)
+    bot.press(K.A)
+    bot.press(K.START)
+    bot.choose_text("Cast a spell")
+    assert any("Fireball" in t for t, _ in battle.menu)
+    cast = [a for a in st.legal_actions() if kind_of(a) == K_CAST]
+    assert cast
+    bot.press(K.B)
+    assert st.phase == PH_TURN
+
+
+def test_cpu_against_cpu_runs_without_buttons():
+    board2 = stub.make()
+    st2 = State(suggested(0, 1, 50, max_turns=30), 9)
+    demo = Battle(board2, st2, [GreedyPlayer(1), RandomPlayer(2)], handover=True)
+    bot2 = Bot(board2, demo)
+    for _ in range(20000):
+        if demo.mode == M_OVER:
+            break
+        bot2.frame()
+    assert demo.mode == M_OVER and st2.winner() is not None
+    assert bot2.keys == 0
