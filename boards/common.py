@@ -1,0 +1,406 @@
+# SPDX-License-Identifier: MIT
+"""Pieces shared by the board adapters: tick arithmetic, the button queue with auto-repeat,
+the analog stick, the NVM store and the device board itself.
+
+Runs on CircuitPython (the device adapters) and on CPython (host, stub, tests). Hardware
+modules are imported inside the functions that need them, so importing this module on a
+desktop touches no hardware.
+
+Nothing on the per-frame path (``DeviceBoard.update`` and what it calls) allocates: events
+are small ints kept in a bytearray ring, the keypad event is reused through ``get_into``,
+and the repeat deadlines live in a preallocated list of small ints.
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+from engine.ui.keys import (
+    KEY_COUNT,
+    RELEASE,
+    REPEAT,
+    REPEAT_DELAY,
+    REPEAT_INTERVAL,
+    RIGHT,
+    UP,
+    DOWN,
+    LEFT,
+)
+
+WIDTH = const(160)
+HEIGHT = const(128)
+STORE_SIZE = const(8192)  # SAMD51 CircuitPython NVM: one 8 KB erase block
+LED_COUNT = const(5)
+LED_BRIGHTNESS = 0.05  # the NeoPixels are bright and the battery small
+
+# supervisor.ticks_ms() counts milliseconds modulo 2**29 and starts 65.5 s before the first
+# wrap (0x1FFF0000), so code that subtracts ticks directly breaks about a minute after boot.
+TICKS_PERIOD = const(1 << 29)
+TICKS_MAX = const((1 << 29) - 1)
+TICKS_HALF = const(1 << 28)
+TICKS_START = const(0x1FFF0000)
+
+
+def ticks_add(ticks, delta):
+    """``ticks + delta`` on the 2**29 ms wheel."""
+    return (ticks + delta) & TICKS_MAX
+
+
+def ticks_diff(a, b):
+    """Signed ``a - b`` in ms, correct across the 2**29 wrap for |a - b| < 2**28 ms (3 days)."""
+    return ((a - b + TICKS_HALF) & TICKS_MAX) - TICKS_HALF
+
+
+class FakeClock:
+    """A clock that moves only when told (stub board, headless emulator, tests)."""
+
+    def __init__(self, start=TICKS_START):
+        self.now = start & TICKS_MAX
+
+    def ticks_ms(self):
+        return self.now
+
+    def advance(self, ms):
+        self.now = ticks_add(self.now, ms)
+
+    def sleep_ms(self, ms):
+        self.advance(ms)
+
+
+class Buttons:
+    """The button events of one board: a fixed-size ring of event bytes, the held keys, and
+    the auto-repeat of held directions.
+
+    The app reads with ``get()`` (-1 when empty). The adapter feeds it with ``key_down`` /
+    ``key_up`` (state changes; repeated calls with the same state are ignored) and calls
+    ``tick(now)`` once per frame to emit REPEAT events. ``push(ev)`` and ``press(key)`` put
+    raw events in the queue (scripts, tests) without touching the held state.
+
+    When the ring is full a new event is dropped and ``overflowed`` is set (``clear()``
+    resets it); with 32 places and one poll per frame this needs a stalled app.
+    """
+
+    def __init__(self, size=32, delay=REPEAT_DELAY, interval=REPEAT_INTERVAL):
+        self._buf = bytearray(size)
+        self._size = size
+        self._head = 0
+        self._count = 0
+        self.overflowed = False
+        self.held = 0  # bit k set while key k is down
+        self.delay = delay
+        self.interval = interval
+        self._next = [0, 0, 0, 0]  # next repeat deadline of UP, DOWN, LEFT, RIGHT
+
+    # -- the app side
+    def get(self):
+        """The oldest event (a small int), or -1 when there is none."""
+        if not self._count:
+            return -1
+        ev = self._buf[self._head]
+        self._head += 1
+        if self._head == self._size:
+            self._head = 0
+        self._count -= 1
+        return ev
+
+    def __len__(self):
+        return self._count
+
+    def clear(self):
+        self._head = 0
+        self._count = 0
+        self.overflowed = False
+
+    def is_held(self, key):
+        return (self.held >> key) & 1 == 1
+
+    # -- the feeding side
+    def push(self, ev):
+        """Queue one raw event. Returns False (and sets ``overflowed``) when full."""
+        if self._count >= self._size:
+            self.overflowed = True
+            return False
+        i = self._head + self._count
+        if i >= self._size:
+            i -= self._size
+        self._buf[i] = ev
+        self._count += 1
+        return True
+
+    def press(self, key):
+        """Queue a press and a release of ``key`` (a tap)."""
+        self.push(key)
+        self.push(key | RELEASE)
+
+    def key_down(self, key, now):
+        bit = 1 << key
+        if self.held & bit:
+            return
+        self.held |= bit
+        self.push(key)
+        if key <= RIGHT:
+            self._next[key] = ticks_add(now, self.delay)
+
+    def key_up(self, key, now):
+        bit = 1 << key
+        if not self.held & bit:
+            return
+        self.held &= ~bit
+        self.push(key | RELEASE)
+
+    def set_key(self, key, down, now):
+        if down:
+            self.key_down(key, now)
+        else:
+            self.key_up(key, now)
+
+    def release_all(self, now, mask=0xFF):
+        """Release every held key in ``mask`` (lost focus, keypad overflow)."""
+        held = self.held & mask
+        if held:
+            for key in range(KEY_COUNT):
+                if held & (1 << key):
+                    self.key_up(key, now)
+
+    def tick(self, now):
+        """Emit the REPEAT events that are due. At most one per key per call: after a slow
+        frame the next deadline restarts from ``now`` rather than firing a burst."""
+        held = self.held & 0x0F
+        if not held:
+            return
+        nxt = self._next
+        for key in range(4):
+            if held & (1 << key) and ticks_diff(now, nxt[key]) >= 0:
+                self.push(key | REPEAT)
+                t = ticks_add(nxt[key], self.interval)
+                if ticks_diff(now, t) >= 0:
+                    t = ticks_add(now, self.interval)
+                nxt[key] = t
+
+
+# The PyGamer stick reads 0..65535 per axis (low X = left, low Y = up) and rests near the
+# middle. A direction is pressed when the stick is at least STICK_PRESS from the centre
+# (about half of the travel) and released only when it comes back within STICK_RELEASE
+# (under a third): between the two the state holds, so a stick resting near a threshold does
+# not chatter. Inside +-STICK_RELEASE (22528..43008) nothing is ever pressed.
+STICK_CENTRE = const(32768)
+STICK_PRESS = const(16384)  # press at <= 16384 or >= 49152
+STICK_RELEASE = const(10240)  # release at > 22528 (low side) or < 43008 (high side)
+
+
+class AnalogStick:
+    """Turns two AnalogIn readings into UP/DOWN/LEFT/RIGHT key changes on a Buttons."""
+
+    def __init__(self, ain_x, ain_y, buttons):
+        self._x = ain_x
+        self._y = ain_y
+        self._buttons = buttons
+
+    def poll(self, now):
+        self._axis(self._x.value - STICK_CENTRE, LEFT, RIGHT, now)
+        self._axis(self._y.value - STICK_CENTRE, UP, DOWN, now)
+
+    def _axis(self, d, neg, pos, now):
+        b = self._buttons
+        # Releases first, so a flick from one side to the other gives release, then press.
+        if d > -STICK_RELEASE:
+            b.key_up(neg, now)
+        if d < STICK_RELEASE:
+            b.key_up(pos, now)
+        if d <= -STICK_PRESS:
+            b.key_down(neg, now)
+        elif d >= STICK_PRESS:
+            b.key_down(pos, now)
+
+
+def check_range(size, offset, n):
+    if offset < 0 or n < 0 or offset + n > size:
+        raise ValueError("store range %d+%d outside 0..%d" % (offset, n, size))
+
+
+class NvmStore:
+    """The save store on ``microcontroller.nvm``: reads and writes are single slice
+    operations (the chip erases a whole block per write, so never byte by byte), and a write
+    of what is already there is skipped to spare the flash."""
+
+    def __init__(self, nvm):
+        self._nvm = nvm
+        self.size = len(nvm)
+
+    def read(self, offset, n):
+        check_range(self.size, offset, n)
+        return bytes(self._nvm[offset : offset + n])
+
+    def write(self, offset, data):
+        n = len(data)
+        check_range(self.size, offset, n)
+        end = offset + n
+        if self._nvm[offset:end] != data:
+            self._nvm[offset:end] = data
+
+
+# Square wave for the speaker: one period of 16 unsigned 16-bit samples, looped, its pitch
+# set by the sample rate (16 x frequency). 0x8000 is the DAC's rest level.
+_WAVE_LEN = const(16)
+_WAVE_HIGH = const(0x8000 + 0x1800)
+_WAVE_LOW = const(0x8000 - 0x1800)
+TONE_MIN_HZ = const(40)
+TONE_MAX_HZ = const(6000)
+
+
+class SquareTone:
+    """Non-blocking beeps through ``audioio.AudioOut`` on ``board.SPEAKER``: the amplifier
+    (``board.SPEAKER_ENABLE``) is switched on while a tone plays."""
+
+    def __init__(self):
+        import array
+
+        import audiocore
+        import audioio
+        import board
+        import digitalio
+
+        self._enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+        self._enable.switch_to_output(value=False)
+        wave = array.array("H", [_WAVE_LOW] * _WAVE_LEN)
+        for i in range(_WAVE_LEN // 2):
+            wave[i] = _WAVE_HIGH
+        self._sample = audiocore.RawSample(wave, sample_rate=8000)
+        self._out = audioio.AudioOut(board.SPEAKER)
+        self.playing = False
+        self._end = 0
+
+    def start(self, freq, ms, now):
+        if freq < TONE_MIN_HZ:
+            freq = TONE_MIN_HZ
+        elif freq > TONE_MAX_HZ:
+            freq = TONE_MAX_HZ
+        if self.playing:
+            self._out.stop()
+        # A new rate takes effect at the next play().
+        self._sample.sample_rate = freq * _WAVE_LEN
+        self._enable.value = True
+        self._out.play(self._sample, loop=True)
+        self._end = ticks_add(now, ms)
+        self.playing = True
+
+    def update(self, now):
+        if self.playing and ticks_diff(now, self._end) >= 0:
+            self.stop()
+
+    def stop(self):
+        self._out.stop()
+        self._enable.value = False
+        self.playing = False
+
+
+# The keypad's own queue is kept smaller than the board's ring (Buttons, 32), so draining a
+# full keypad queue in one update (after a long stall) always fits, releases included.
+_KEYPAD_EVENTS = const(16)
+
+
+class DeviceBoard:
+    """The PyGamer / PyBadge adapter. ``keymap[n]`` is the key id of shift-register key
+    number n; ``stick`` adds the PyGamer's analog joystick for the directions."""
+
+    width = WIDTH
+    height = HEIGHT
+
+    def __init__(self, name, keymap, stick):
+        import board
+        import keypad
+        import microcontroller
+        import supervisor
+
+        self.name = name
+        self.display = board.DISPLAY
+        self.display.auto_refresh = False
+        self._ticks = supervisor.ticks_ms
+        self.buttons = Buttons()
+        self._keymap = keymap
+        self._keys = keypad.ShiftRegisterKeys(
+            clock=board.BUTTON_CLOCK,
+            data=board.BUTTON_OUT,
+            latch=board.BUTTON_LATCH,
+            key_count=len(keymap),
+            value_when_pressed=True,
+            max_events=_KEYPAD_EVENTS,
+        )
+        self._events = self._keys.events
+        self._event = keypad.Event()
+        mask = 0
+        for k in keymap:
+            mask |= 1 << k
+        self._keypad_mask = mask
+        self._stick = None
+        if stick:
+            import analogio
+
+            self._stick = AnalogStick(
+                analogio.AnalogIn(board.JOYSTICK_X),
+                analogio.AnalogIn(board.JOYSTICK_Y),
+                self.buttons,
+            )
+        self.pixels = _make_pixels(board)
+        self.sound_on = True
+        try:
+            self._tone = SquareTone()
+        except (ImportError, ValueError, RuntimeError) as e:  # pin in use, no audioio
+            print("pocket-tactics: no sound:", e)
+            self._tone = None
+        self.store = NvmStore(microcontroller.nvm)
+
+    def ticks_ms(self):
+        return self._ticks()
+
+    def sleep_ms(self, ms):
+        import time
+
+        time.sleep(ms / 1000)
+
+    def tone(self, freq_hz, ms):
+        if self.sound_on and self._tone is not None and freq_hz > 0 and ms > 0:
+            self._tone.start(freq_hz, ms, self._ticks())
+
+    def update(self):
+        now = self._ticks()
+        b = self.buttons
+        ev = self._event
+        events = self._events
+        keymap = self._keymap
+        while events.get_into(ev):
+            if ev.pressed:
+                b.key_down(keymap[ev.key_number], now)
+            else:
+                b.key_up(keymap[ev.key_number], now)
+        if events.overflowed:
+            # Transitions were lost: start over from "all released"; the scanner then
+            # reports the keys still down as new presses.
+            events.clear()
+            b.release_all(now, self._keypad_mask)
+            self._keys.reset()
+        if self._stick is not None:
+            self._stick.poll(now)
+        b.tick(now)
+        t = self._tone
+        if t is not None and t.playing:
+            if not self.sound_on:
+                t.stop()
+            else:
+                t.update(now)
+
+
+def _make_pixels(board):
+    try:
+        import neopixel
+    except ImportError:
+        return None
+    pixels = neopixel.NeoPixel(
+        board.NEOPIXEL, LED_COUNT, brightness=LED_BRIGHTNESS, auto_write=False
+    )
+    pixels.fill(0)
+    pixels.show()
+    return pixels
