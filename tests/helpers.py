@@ -28,12 +28,13 @@ from engine.pocket_tactics.consts import (CAPTIVE, DESTROYED, MAP, NONE,  # noqa
 from engine.pocket_tactics.notation import _hex, describe, parse  # noqa: E402,F401
 from engine.pocket_tactics.scenario import build  # noqa: E402
 
-from engine.pocket_tactics import names as N  # noqa: E402
+from engine.pocket_tactics import ids as IDS  # noqa: E402
+from engine.pocket_tactics import unit_texts as X  # noqa: E402
 
-UNIT_KEYS = N.UNIT_KEYS
-SPELL_KEYS = N.SPELL_KEYS
-TERRAIN_KEYS = N.TERRAIN_KEYS
-FEATURE_KEYS = N.FEATURE_KEYS
+UNIT_KEYS = IDS.UNIT_KEYS
+SPELL_KEYS = IDS.SPELL_KEYS
+TERRAIN_KEYS = IDS.TERRAIN_KEYS
+FEATURE_KEYS = IDS.FEATURE_KEYS
 
 # Unit cards are packed records of C.UNIT_SIZE bytes (bumps: three bytes, 0 = none); spell
 # cards records of C.SPELL_SIZE bytes.
@@ -62,7 +63,7 @@ def feature_id(key):
 
 
 def faction_id(key):
-    return N.FACTION_KEYS.index(key)
+    return IDS.FACTION_KEYS.index(key)
 
 
 def card(key):
@@ -89,7 +90,7 @@ def spell_card(key):
     i = spell_id(key)
     r = T.SPELLS[i * C.SPELL_SIZE:(i + 1) * C.SPELL_SIZE]
     pts, eff, rng, n = r[C.S_POINTS], r[C.S_EFFECT], r[C.S_RANGE], r[C.S_N]
-    return pts, N.EFFECTS[eff], rng, n
+    return pts, IDS.EFFECTS[eff], rng, n
 
 
 def favored_code(word):
@@ -109,7 +110,7 @@ def pin(monkeypatch, key, off=1, def_=1, off_bumps=(), def_bumps=(), swift=0, fl
     values = {"off": off, "def_": def_, "off_bumps": tuple(off_bumps),
               "def_bumps": tuple(def_bumps), "swift": swift, "flying": flying,
               "ranged": ranged, "favored": favored_code(favored),
-              "ability": 0 if ability is None else N.ABILITIES.index(ability),
+              "ability": 0 if ability is None else X.ABILITIES.index(ability),
               "ability_n": ability_n, "ability_type": ability_type}
     units = bytearray(T.UNITS)
     for name, v in values.items():

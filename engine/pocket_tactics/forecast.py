@@ -20,40 +20,37 @@ def side_value(f, side, pts_att, pts_dfd):
     return v if side == 0 else -v
 
 
-def usable_dice(dice, nd, side, kind_def):
-    """Die slots of ``side`` of the given kind that a bump could still raise."""
-    g = 2 * side + (1 if kind_def else 0)
-    out = []
-    for s in range(3 * g, 3 * g + nd[g]):
-        if dice[s] < 6:
-            out.append(s)
-    return out
-
-
 def best_bump(dice, nd, bumps, side, pa, pd):
-    """(value, bump slot, die slot) of the best bump for ``side``, or None: the bump whose
-    tally is best for the side (a free bump never hurts)."""
-    best = None
+    """The best bump for ``side`` as ``slot * 16 + die``, or -1 when it has none left that
+    can raise a die: the bump whose tally is best for the side (a free bump never hurts).
+    Allocates nothing (it runs thousands of times per forecast)."""
+    best = -1
+    best_val = -1000
     for k in range(_SLOTS):
         v = bumps[side * _SLOTS + k]
         if not v:
             continue
-        for s in usable_dice(dice, nd, side, v & DEF_KIND):
+        g = 2 * side + (1 if v & DEF_KIND else 0)
+        for s in range(3 * g, 3 * g + nd[g]):
             old = dice[s]
+            if old >= 6:
+                continue
             nv = old + (v & 0x7F)
             dice[s] = nv if nv < 6 else 6
             val = side_value(falls(dice, nd), side, pa, pd)
             dice[s] = old
-            if best is None or val > best[0]:
-                best = (val, k, s)
+            if val > best_val:
+                best_val = val
+                best = k * 16 + s
     return best
 
 
 def best_reroll(dice, nd, side, pa, pd):
-    """(gain in points x 6, die slot) of the re-roll with the best expected tally for
-    ``side`` if it beats keeping the dice, else None."""
+    """The die slot whose re-roll has the best expected tally for ``side``, if that beats
+    keeping the dice; else -1."""
     now = side_value(falls(dice, nd), side, pa, pd) * 6
-    best = None
+    best = -1
+    best_gain = 0
     for g in (2 * side, 2 * side + 1):
         for s in range(3 * g, 3 * g + nd[g]):
             old = dice[s]
@@ -62,36 +59,46 @@ def best_reroll(dice, nd, side, pa, pd):
                 dice[s] = face
                 total += side_value(falls(dice, nd), side, pa, pd)
             dice[s] = old
-            if total > now and (best is None or total - now > best[0]):
-                best = (total - now, s)
+            if total - now > best_gain:
+                best_gain = total - now
+                best = s
     return best
 
 
 def play_out(dice, nd, bumps, rerolls, pa, pd, rng):
     """Bump and re-roll phases with the greedy policy, alternating from the attacker;
     ``dice`` must already be rolled. Changes ``dice``, ``bumps``, ``rerolls``."""
-    stopped = [False, False]
+    stop0 = False
+    stop1 = False
     side = 0
-    while not (stopped[0] and stopped[1]):
-        if not stopped[side]:
+    while not (stop0 and stop1):
+        if not (stop1 if side else stop0):
             b = best_bump(dice, nd, bumps, side, pa, pd)
-            if b is None:
-                stopped[side] = True
+            if b < 0:
+                if side:
+                    stop1 = True
+                else:
+                    stop0 = True
             else:
-                v = dice[b[2]] + (bumps[side * _SLOTS + b[1]] & 0x7F)
-                dice[b[2]] = v if v < 6 else 6
-                bumps[side * _SLOTS + b[1]] = 0
+                i = side * _SLOTS + (b >> 4)
+                s = b & 15
+                v = dice[s] + (bumps[i] & 0x7F)
+                dice[s] = v if v < 6 else 6
+                bumps[i] = 0
         side = 1 - side
-    stopped[0] = stopped[1] = False
+    stop0 = stop1 = False
     side = 0
-    while not (stopped[0] and stopped[1]):
-        if not stopped[side]:
-            r = best_reroll(dice, nd, side, pa, pd) if rerolls[side] else None
-            if r is None:
-                stopped[side] = True
+    while not (stop0 and stop1):
+        if not (stop1 if side else stop0):
+            s = best_reroll(dice, nd, side, pa, pd) if rerolls[side] else -1
+            if s < 0:
+                if side:
+                    stop1 = True
+                else:
+                    stop0 = True
             else:
                 rerolls[side] -= 1
-                dice[r[1]] = rng.d6()
+                dice[s] = rng.d6()
         side = 1 - side
     return falls(dice, nd)
 

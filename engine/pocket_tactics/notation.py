@@ -2,7 +2,7 @@
 """The text notation of actions (docs/NOTATION.md): ``move A2 1,-1``, ``assault A2 B1``,
 ``bump 1 off2``, ``roll 5``, ... Units are A1.. (player 1) and B1.. (player 2) in force
 order; hexes are axial q,r relative to the centre tile."""
-from . import names as N
+from . import ids as IDS
 from .consts import (CENTRE, GRID_W, K_ASSAULT, K_BUMP, K_CAST, K_DEPLOY, K_FEATURE, K_MOVE,
                      K_PASS, K_PLACE, K_REROLL, K_RETURN, K_STOP, NONE, PH_DRAW_SPELL,
                      PH_CENTRE, PH_DRAW_TILE, S_EFFECT, SP_TELEPORT, action, kind_of, x_of, y_of)
@@ -63,7 +63,7 @@ def describe(st, a):
         tgt = y & 0x3F
         eff = spell_stat(s, S_EFFECT)
         target = tile_name(st, tgt) if eff == SP_TELEPORT else unit_name(st, tgt)
-        return "cast %s %s %s" % (unit_name(st, x), N.SPELL_KEYS[s], target)
+        return "cast %s %s %s" % (unit_name(st, x), IDS.SPELL_KEYS[s], target)
     if k == K_BUMP:
         return "bump %d %s" % (x + 1, die_name(y))
     if k == K_REROLL:
@@ -74,9 +74,9 @@ def describe(st, a):
 def describe_chance(st, o):
     ph = st.phase
     if ph in (PH_CENTRE, PH_DRAW_TILE):
-        return "draw " + N.TERRAIN_KEYS[o]
+        return "draw " + IDS.TERRAIN_KEYS[o]
     if ph == PH_DRAW_SPELL:
-        return "draw " + N.SPELL_KEYS[o]
+        return "draw " + IDS.SPELL_KEYS[o]
     return "roll %d" % o
 
 
@@ -149,8 +149,8 @@ def parse(st, text):
         return int(args[0])
     if verb == "draw":
         if st.phase == PH_DRAW_SPELL:
-            return _key(N.SPELL_KEYS, args[0], "spell")
-        return _key(N.TERRAIN_KEYS, args[0], "terrain")
+            return _key(IDS.SPELL_KEYS, args[0], "spell")
+        return _key(IDS.TERRAIN_KEYS, args[0], "terrain")
     if verb == "place":
         return action(K_PLACE, _hex(args[0]))
     if verb == "feature":
@@ -163,7 +163,7 @@ def parse(st, text):
     if verb == "return":
         return action(K_RETURN, _unit(st, args[0]))
     if verb == "cast":
-        s = _key(N.SPELL_KEYS, args[1], "spell")
+        s = _key(IDS.SPELL_KEYS, args[1], "spell")
         tgt = _tile(st, args[2]) if spell_stat(s, S_EFFECT) == SP_TELEPORT else _unit(st, args[2])
         return action(K_CAST, _unit(st, args[0]), (s << 6) | tgt)
     if verb == "bump":

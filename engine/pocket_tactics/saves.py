@@ -1,16 +1,75 @@
 # SPDX-License-Identifier: MIT
-"""Loading saved states and replaying game records (Pocket-Tactics).
+"""Saving and loading states, game records and replays (Pocket-Tactics).
 
 Kept apart from state.py so that a game in play does not hold this code in memory; it is
-imported when a game is loaded or replayed.
+imported when a game is first saved, loaded or replayed.
 """
-from engine.core.codec import DecodeError, unframe
+from engine.core.codec import DecodeError, Writer, frame, unframe
 
 from . import spells
 from . import tables as T
 from .config import Config
 from .consts import DESTROYED, MAP, MAX_TILES, NONE, PH_FEATURE, PH_OVER, RULESET_ID
 from .state import DRAW, MAGIC, VERSION, State
+
+
+def encode(st):
+    """The whole state ``st`` as framed bytes: magic, version, payload, CRC-16."""
+    w = Writer()
+    w.u8(RULESET_ID)
+    st.cfg.encode(w)
+    z, ww = st.rng.get_state()
+    w.u32(z)
+    w.u32(ww)
+    b = st.board
+    w.u8(b.n)
+    for t in range(b.n):
+        w.u16(b.t_hex[t])
+        w.u8(b.t_terrain[t])
+        w.u8(b.t_feature[t])
+    for arr in (st.u_where, st.u_tile, st.u_status, st.bag, st.deck, st.hand,
+                st.discard, st.own_tile, st.roll, st.dice, st.ndice, st.bumps,
+                st.rerolls, st.stopped, st.hz):
+        w.raw(arr)
+    for x in (st.first, st.phase, st.player, st.turn_player, st.passes,
+              st.result, st.drawn, st.count, st.last_deployer, st.stage,
+              st.att, st.dfd, st.dist, st.side, st.pos & 0xFF, st.hz_n,
+              st.hz_i, st.spell, st.haste, st.outcome):
+        w.u8(x)
+    w.u16(st.turn)
+    return frame(MAGIC, VERSION, w.buf)
+
+
+def encode_config(cfg, w):
+    """A Config into codec Writer ``w`` (read back by decode_config)."""
+    w.u8(cfg.limit)
+    w.u16(cfg.max_turns)
+    w.u8(cfg.central)
+    for p in (0, 1):
+        w.u8(cfg.factions[p])
+        w.u8(cfg.features[p])
+        w.raw(bytes(cfg.units[p]))
+        w.raw(bytes(cfg.spells[p]))
+        w.raw(bytes(cfg.tiles[p]))
+
+
+def decode_config(r):
+    """A Config from codec Reader ``r``; checked by Config.validate() when a State is made."""
+    limit = r.u8()
+    max_turns = r.u16()
+    central = r.u8()
+    f = []
+    feat = []
+    units = []
+    spells = []
+    tiles = []
+    for _ in (0, 1):
+        f.append(r.u8())
+        feat.append(r.u8())
+        units.append(tuple(r.raw()))
+        spells.append(tuple(r.raw()))
+        tiles.append(tuple(r.raw()))
+    return Config(f, units, spells, tiles, central, feat, limit, max_turns)
 
 
 def decode(blob):
@@ -28,7 +87,7 @@ def decode(blob):
 def _decode(r):
     if r.u8() != RULESET_ID:
         raise DecodeError("not a Pocket-Tactics game")
-    cfg = Config.decode(r)
+    cfg = decode_config(r)
     st = State(cfg)  # validates the config
     st.rng.set_state(r.u32(), r.u32())
     n = r.u8()
@@ -117,7 +176,7 @@ def replay(record, upto=None):
     if record.ruleset != RULESET_ID:
         raise DecodeError("record is not of a Pocket-Tactics game")
     r = record.config_reader()
-    cfg = Config.decode(r)
+    cfg = decode_config(r)
     r.done()
     st = State(cfg, record.seed)
     acts = record.actions if upto is None else record.actions[:upto]

@@ -3,7 +3,7 @@
 from JSON) and describe any State as a plain dict. Used by the headless CLI and the tests."""
 from engine.core.protocol import CHANCE, TERMINAL
 
-from . import names as N
+from . import ids as IDS
 from . import tables as T
 from .config import Config, ConfigError, force_points
 from .consts import (CAPTIVE, DESTROYED, MAP, NONE, PH_TURN, RESERVE, ST_WARD_MASK,
@@ -41,7 +41,7 @@ def build(doc, seed=1):
     for i, u in enumerate(doc.get("units", [])):
         try:
             p = _owner(u["owner"])
-            units[p].append(_index(N.UNIT_KEYS, u["unit"], "unit"))
+            units[p].append(_index(IDS.UNIT_KEYS, u["unit"], "unit"))
             where[p].append(u)
         except KeyError as e:
             raise ScenarioError("unit #%d needs %s" % (i + 1, e))
@@ -50,7 +50,7 @@ def build(doc, seed=1):
     for pile in ("hand", "deck", "discard"):
         for word in ("A", "B"):
             p = _owner(word)
-            ids = [_index(N.SPELL_KEYS, k, "spell") for k in doc.get(pile, {}).get(word, [])]
+            ids = [_index(IDS.SPELL_KEYS, k, "spell") for k in doc.get(pile, {}).get(word, [])]
             piles[(pile, p)] = ids
             spells[p].extend(ids)
     factions = []
@@ -63,9 +63,9 @@ def build(doc, seed=1):
     tiles = doc.get("tiles", [])
     if not tiles or len(tiles) > 12:
         raise ScenarioError("a scenario has 1 to 12 tiles")
-    terrain = [_index(N.TERRAIN_KEYS, t.get("terrain", "grid"), "terrain") for t in tiles]
+    terrain = [_index(IDS.TERRAIN_KEYS, t.get("terrain", "grid"), "terrain") for t in tiles]
     pad = (terrain * 12)[:12]
-    feats = [_index(N.FEATURE_KEYS, t["feature"], "feature") for t in tiles if t.get("feature")]
+    feats = [_index(IDS.FEATURE_KEYS, t["feature"], "feature") for t in tiles if t.get("feature")]
     feats = (feats + [0, 0, 0])[:3]
     try:
         cfg = Config(factions, units, spells, (pad[:6], pad[6:]), feats[0], feats[1:], limit,
@@ -87,7 +87,7 @@ def build(doc, seed=1):
             raise ScenarioError("tile %s touches no earlier tile (RULES A2.6)" % t["at"])
         k = b.add_tile(h, terrain[i])
         if t.get("feature"):
-            b.t_feature[k] = _index(N.FEATURE_KEYS, t["feature"], "feature")
+            b.t_feature[k] = _index(IDS.FEATURE_KEYS, t["feature"], "feature")
     u = 0
     for p in (0, 1):
         for spec in where[p]:
@@ -143,13 +143,13 @@ def describe(st):
         f = b.t_feature[t]
         u = b.t_unit[t]
         out["tiles"].append({
-            "at": hex_name(b.t_hex[t]), "terrain": N.TERRAIN_KEYS[b.t_terrain[t]],
-            "feature": None if f == NONE else N.FEATURE_KEYS[f],
+            "at": hex_name(b.t_hex[t]), "terrain": IDS.TERRAIN_KEYS[b.t_terrain[t]],
+            "feature": None if f == NONE else IDS.FEATURE_KEYS[f],
             "unit": None if u == NONE else unit_name(st, u)})
     for u in range(st.n_units):
         w = st.u_where[u]
         out["units"].append({
-            "id": unit_name(st, u), "unit": N.UNIT_KEYS[st.u_type[u]],
+            "id": unit_name(st, u), "unit": IDS.UNIT_KEYS[st.u_type[u]],
             "where": PLACE_NAMES[w],
             "at": hex_name(b.t_hex[st.u_tile[u]]) if w == MAP else None,
             "ward": st.u_status[u] & ST_WARD_MASK,
@@ -159,7 +159,7 @@ def describe(st):
         for p in (0, 1):
             names = []
             for s in range(ns):
-                names.extend([N.SPELL_KEYS[s]] * arr[p * ns + s])
+                names.extend([IDS.SPELL_KEYS[s]] * arr[p * ns + s])
             out[pile]["AB"[p]] = names
     out["captive_points"] = {"A": st.captive_points(0), "B": st.captive_points(1)}
     if st.att != NONE and st.dfd != NONE:

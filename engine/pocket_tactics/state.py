@@ -12,8 +12,7 @@ from . import tables as T
 from .board import Board
 from .consts import (CAPTIVE, K_STOP, MAP, NONE,
                      PH_CENTRE, PH_HAZARD, PH_OVER, PH_REROLL_DIE, PH_ROLL,
-                     PH_ROLLOFF, PH_SPELL_ROLL, PH_TURN, RESERVE, RULESET_ID,
-                     ST_WARD_MASK, ST_WEAK_MASK, U_POINTS, kind_of, x_of, y_of)
+                     PH_ROLLOFF, PH_SPELL_ROLL, PH_TURN, RESERVE, ST_WARD_MASK, ST_WEAK_MASK, U_POINTS, kind_of, x_of, y_of)
 from .movement import destinations
 from .units import stat
 
@@ -322,32 +321,10 @@ class State:
     # --- encoding ------------------------------------------------------------------------
 
     def encode(self):
-        """The whole state as framed bytes (saves.decode reads them back)."""
-        from engine.core.codec import Writer, frame  # loaded when the game is first saved
+        """The whole state as framed bytes (saves.encode; saves.decode reads them back)."""
+        from .saves import encode  # loaded when the game is first saved
 
-        w = Writer()
-        w.u8(RULESET_ID)
-        self.cfg.encode(w)
-        z, ww = self.rng.get_state()
-        w.u32(z)
-        w.u32(ww)
-        b = self.board
-        w.u8(b.n)
-        for t in range(b.n):
-            w.u16(b.t_hex[t])
-            w.u8(b.t_terrain[t])
-            w.u8(b.t_feature[t])
-        for arr in (self.u_where, self.u_tile, self.u_status, self.bag, self.deck, self.hand,
-                    self.discard, self.own_tile, self.roll, self.dice, self.ndice, self.bumps,
-                    self.rerolls, self.stopped, self.hz):
-            w.raw(arr)
-        for x in (self.first, self.phase, self.player, self.turn_player, self.passes,
-                  self.result, self.drawn, self.count, self.last_deployer, self.stage,
-                  self.att, self.dfd, self.dist, self.side, self.pos & 0xFF, self.hz_n,
-                  self.hz_i, self.spell, self.haste, self.outcome):
-            w.u8(x)
-        w.u16(self.turn)
-        return frame(MAGIC, VERSION, w.buf)
+        return encode(self)
 
 
 def _rule_for(st, a, default):

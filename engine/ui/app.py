@@ -28,10 +28,13 @@ def new_battle(board, players=("human", "greedy"), seed=1, factions=(0, 1), limi
     return Battle(board, st, ps, handover=handover)
 
 
-def loop(board, screen, max_frames=-1):
-    """Run ``screen`` (e.g. a Battle) until it quits; returns the number of frames."""
+def loop(board, screen, max_frames=-1, until_over=False):
+    """Run ``screen`` (e.g. a Battle) until it quits (or, with ``until_over``, until its game
+    is over and the last screen drawn); returns the number of frames."""
     frames = 0
     while not screen.quit and frames != max_frames:
+        if until_over and screen.over and not screen.dirty:
+            break
         board.update()
         ev = board.buttons.get()
         while ev >= 0:
@@ -46,9 +49,11 @@ def loop(board, screen, max_frames=-1):
 
 
 def run(board, players=("human", "greedy"), seed=None, factions=(0, 1), limit=50,
-        handover=True, max_frames=-1):
-    """Play a battle on ``board``: by default you (side A) against the greedy CPU."""
+        handover=True, max_frames=-1, until_over=False):
+    """Play a battle on ``board``: by default you (side A) against the greedy CPU. Returns
+    the battle screen (its ``st`` is the final state)."""
     if seed is None:
         seed = board.ticks_ms() & 0x3FFFFFFF
     screen = new_battle(board, players, seed, factions, limit, handover)
-    return loop(board, screen, max_frames)
+    loop(board, screen, max_frames, until_over)
+    return screen

@@ -7,53 +7,39 @@ nodes and CPU players are stepped by ``tick()``, one action at a time, paced so 
 can follow them. The screen is changed sprite by sprite; nothing is rebuilt per frame.
 """
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
-from engine.core.protocol import CHANCE, DRAW, TERMINAL
+from engine.core.protocol import CHANCE, TERMINAL
 from engine.pocket_tactics import names as N
 from engine.core.protocol import sample_chance
 from engine.pocket_tactics import tables as T
-from engine.pocket_tactics.consts import (CAPTIVE, K_ASSAULT, K_BUMP, K_CAST, K_DEPLOY, K_MOVE,
-                                          K_PASS, K_PLACE, K_REROLL, K_RETURN, K_STOP, NONE,
+from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_MOVE,
+                                          K_PLACE, NONE,
                                           PH_BUMP, PH_DRAW_SPELL, PH_FEATURE, PH_HASTE,
                                           PH_HAZARD, PH_OVER, PH_PLACE_TILE, PH_REROLL,
                                           PH_REROLL_DIE, PH_ROLL, PH_SETUP_DEPLOY,
-                                          PH_SPELL_ROLL, PH_TURN, RESERVE, S_EFFECT,
-                                          SP_RESCUE, SP_TELEPORT, U_FLYING, U_RANGED, kind_of,
+                                          PH_SPELL_ROLL, PH_TURN, S_EFFECT,
+                                          SP_TELEPORT, U_FLYING, U_RANGED, kind_of,
                                           x_of, y_of)
-from engine.pocket_tactics.forecast import forecast
 from engine.pocket_tactics.players import GreedyPlayer
-from engine.pocket_tactics.spells import count
 from engine.pocket_tactics.units import spell_stat, stat, type_mask
 
 from . import keys as K
-from .cards import tile_card, unit_card
+from . import menus, screens
+from .screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
 from .feedback import Feedback
 from .mapview import MapView, step_cursor
 from .panel import Panel
+from .text import Line, font_sheet
+from .lazy import forget
 from .sprites import (CELL, ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_MOVE, S_SOLID,
-                      S_TARGET, S_UNIT, make_palette, make_sheet)
+                      S_TARGET, S_UNIT, make_palette)
 
-# Screen modes.
-M_MAP = 0
-M_MENU = 1
-M_INFO = 2
-M_ASSAULT = 3
-M_HANDOVER = 4
-M_OVER = 5
 
 _ASSAULT_PHASES = (PH_ROLL, PH_BUMP, PH_REROLL, PH_REROLL_DIE)
 _CHANCE_MS = 140  # pause between dice
 _CPU_MS = 450  # pause before a CPU decision
 _RESULT_MS = 1500  # how long a result stays up when no human plays
 _MENU_LINES = 9  # menu lines under the title
-_OPT_LINE = 5  # first option line on the assault screen
-_OPT_LINES = 5
-
-
-def side_name(p):
-    return "Player %s" % "AB"[p]
 
 
 class Battle:
@@ -67,21 +53,19 @@ class Battle:
         self.on_action = on_action
         self.samples = samples
         self.feedback = Feedback(board)
-        sheet = make_sheet()
+        sheet = _draw_sheet()
         palette = make_palette(N.T_COLOR)
+        font = font_sheet()
         self.map = MapView(sheet, palette, board.width, board.height - 16)
-        self.panel = Panel(sheet, palette, board.width, board.height)
+        self.panel = Panel(sheet, palette, font, board.width, board.height)
         self.root = displayio.Group()
         self.root.append(self.map.group)
         bar = displayio.TileGrid(sheet, pixel_shader=palette, width=board.width // CELL,
                                  height=1, tile_width=CELL, tile_height=CELL,
                                  default_tile=S_SOLID, y=board.height - 16)
         self.root.append(bar)
-        self.status = bitmap_label.Label(terminalio.FONT, text="", color=0xFFFFFF,
-                                         anchor_point=(0, 0),
-                                         anchored_position=(2, board.height - 14))
-        self.status_text = ""
-        self.root.append(self.status)
+        self.status = Line(font, self.panel.white, 2, board.height - 14, board.width // 6 - 1)
+        self.root.append(self.status.grid)
         self.root.append(self.panel.group)
         board.display.root_group = self.root
         self.mode = M_MAP
@@ -126,10 +110,13 @@ class Battle:
             return who
         return -1
 
+    @property
+    def status_text(self):
+        return self.status.text
+
     def set_status(self, text):
-        if text != self.status_text:
-            self.status_text = text
-            self.status.text = text
+        if text != self.status.text:
+            self.status.set(text)
             self.dirty = True
 
     def _unit_at(self, h):
@@ -146,7 +133,7 @@ class Battle:
         if self.mode == M_INFO:
             return  # a result is on screen; closing it comes back here
         if ph == PH_OVER:
-            self._game_over()
+            screens.game_over(self)
             return
         who = st.to_act()
         side = st.player if who < 0 else who
@@ -154,13 +141,13 @@ class Battle:
         if h >= 0 and self.handover and self.viewer != h and ph not in (PH_BUMP, PH_REROLL):
             self.mode = M_HANDOVER
             self.feedback.set_side(h, pulse=True)
-            self.panel.show(["", "", "", "  %s" % side_name(h), "", "  Take the device,",
+            self.panel.show(["", "", "", "  %s" % screens.side_name(h), "", "  Take the device,",
                              "  then press A."], title=False)
             self.set_status("")
             return
         self.feedback.set_side(side)
         if ph in _ASSAULT_PHASES or ph == PH_SPELL_ROLL:
-            self._assault_screen()
+            screens.assault_screen(self)
             return
         if self.mode != M_MAP:
             self.panel.hide()
@@ -224,7 +211,7 @@ class Battle:
         if h < 0:
             who = st.to_act()
             if who >= 0:
-                self.set_status("%s is thinking..." % side_name(who))
+                self.set_status("%s is thinking..." % screens.side_name(who))
             else:
                 self.set_status("")
             return
@@ -242,7 +229,7 @@ class Battle:
         else:
             u = self._unit_at(self.map.cursor_hex)
             if u != NONE:
-                text = "%s %s" % (_uid(st, u), N.UNIT_NAMES[st.u_type[u]])
+                text = "%s %s" % (screens.uid(st, u), N.UNIT_NAMES[st.u_type[u]])
             elif self.sel != NONE:
                 text = "%s: A move/attack, B back" % "AB"[h]
             else:
@@ -293,16 +280,16 @@ class Battle:
             self._status_for_cursor()
             return
         if key == K.SELECT:
-            self._card_at(self.map.cursor_hex)
+            menus.card_at(self, self.map.cursor_hex)
             return
         h = self.human()
         if h < 0:
             return
         if key == K.START:
-            self._turn_menu()
+            menus.turn_menu(self)
         elif key == K.B:
             if st.phase == PH_HASTE:
-                self._apply(_stop_of(st))
+                self._apply(screens.stop_of(st))
             self.sel = NONE
             self.intent = None
             self._refresh_map()
@@ -314,9 +301,9 @@ class Battle:
         if hx in self.picks:
             a = self.picks[hx]
             if a is None:
-                self._deploy_menu(st.board.tile_at(hx))
+                menus.deploy_menu(self, st.board.tile_at(hx))
             elif kind_of(a) == K_ASSAULT:
-                self._forecast_menu(a)
+                menus.forecast_menu(self, a)
             else:
                 self._apply(a)
             return
@@ -326,7 +313,7 @@ class Battle:
         if u == NONE or st.u_owner[u] != st.player:
             self.sel = NONE
         elif u == self.sel:
-            self._unit_menu(u)
+            menus.unit_menu(self, u)
             return
         else:
             self.sel = u
@@ -355,7 +342,7 @@ class Battle:
         if self.mode == M_ASSAULT and not self.menu:
             return
         n = len(self.menu)
-        visible = _OPT_LINES if self.mode == M_ASSAULT else _MENU_LINES
+        visible = screens.OPT_LINES if self.mode == M_ASSAULT else _MENU_LINES
         if key == K.UP or key == K.DOWN:
             self.menu_i = (self.menu_i + (1 if key == K.DOWN else -1)) % n
             if self.menu_i < self.menu_top:
@@ -363,7 +350,7 @@ class Battle:
             elif self.menu_i >= self.menu_top + visible:
                 self.menu_top = self.menu_i - visible + 1
             if self.mode == M_ASSAULT:
-                self._assault_screen()
+                screens.assault_screen(self)
             else:
                 self._show_menu()
         elif key == K.A:
@@ -382,149 +369,13 @@ class Battle:
             self.mode = M_MAP
             self._enter()
 
-    def _turn_menu(self):
-        st = self.st
-        legal = st.legal_actions()
-        items = [("Resume", None)]
-        if st.phase == PH_SETUP_DEPLOY:
-            items.append(("Done deploying", _stop_of(st)))
-        if st.phase == PH_TURN:
-            if any(kind_of(a) == K_DEPLOY for a in legal):
-                items.append(("Deploy a unit", self._deploy_units_menu))
-            if any(kind_of(a) == K_CAST for a in legal):
-                items.append(("Cast a spell", self._cast_menu))
-            for a in legal:
-                if kind_of(a) == K_PASS:
-                    items.append(("Pass (nothing to do)", a))
-        if st.phase == PH_HASTE:
-            items.append(("Skip the haste move", _stop_of(st)))
-        items.append(("Armies", self._armies))
-        items.append(("Quit to title", self._quit))
-        self._open_menu("%s - menu" % side_name(self.human()), items)
-
     def _quit(self):
         self.quit = True
 
-    def _unit_menu(self, u):
-        st = self.st
-        items = []
-        for a in st.legal_actions():
-            if kind_of(a) == K_RETURN and x_of(a) == u:
-                items.append(("Return to reserves", a))
-        for s in self._castable(u):
-            items.append(("Cast %s" % N.SPELL_NAMES[s], self._cast_picker(u, s)))
-        items.append(("Unit card", lambda: self._show_info(unit_card(st, u), M_MAP)))
-        items.append(("Cancel", None))
-        self._open_menu("%s %s" % (_uid(st, u), N.UNIT_NAMES[st.u_type[u]]), items)
-
-    def _castable(self, u):
-        out = []
-        for a in self.st.legal_actions():
-            if kind_of(a) == K_CAST and x_of(a) == u and (y_of(a) >> 6) not in out:
-                out.append(y_of(a) >> 6)
-        return out
-
-    def _cast_menu(self):
-        st = self.st
-        items = []
-        seen = []
-        for a in st.legal_actions():
-            if kind_of(a) == K_CAST:
-                key = (x_of(a), y_of(a) >> 6)
-                if key not in seen:
-                    seen.append(key)
-                    items.append(("%s: %s" % (_uid(st, key[0]), N.SPELL_NAMES[key[1]]),
-                                  self._cast_picker(key[0], key[1])))
-        items.append(("Cancel", None))
-        self._open_menu("Cast a spell (hand %d)" % _hand_size(st, st.player), items)
-
-    def _cast_picker(self, u, s):
-        def pick():
-            st = self.st
-            if spell_stat(s, S_EFFECT) == SP_RESCUE:
-                items = []
-                for a in st.legal_actions():
-                    if kind_of(a) == K_CAST and x_of(a) == u and (y_of(a) >> 6) == s:
-                        v = y_of(a) & 0x3F
-                        items.append(("%s %s" % (_uid(st, v), N.UNIT_NAMES[st.u_type[v]]), a))
-                items.append(("Cancel", None))
-                self._open_menu("Rescue which captive?", items)
-                return
-            self.intent = ("cast", u, s)
-            self.sel = NONE
-            self.mode = M_MAP
-            self._refresh_map()
-        return pick
-
-    def _deploy_units_menu(self):
-        st = self.st
-        items = []
-        seen = []
-        for a in st.legal_actions():
-            if kind_of(a) == K_DEPLOY and x_of(a) not in seen:
-                u = x_of(a)
-                seen.append(u)
-                items.append(("%s %s" % (_uid(st, u), N.UNIT_NAMES[st.u_type[u]]),
-                              self._deploy_picker(u)))
-        items.append(("Cancel", None))
-        self._open_menu("Deploy which unit?", items)
-
-    def _deploy_picker(self, u):
-        def pick():
-            self.intent = ("deploy", u)
-            self.sel = NONE
-            self.mode = M_MAP
-            self._refresh_map()
-        return pick
-
-    def _deploy_menu(self, t):
-        """Setup deployment: the hex was picked first, now the unit."""
-        st = self.st
-        items = []
-        for a in st.legal_actions():
-            if kind_of(a) == K_DEPLOY and y_of(a) == t:
-                u = x_of(a)
-                items.append(("%s %s" % (_uid(st, u), N.UNIT_NAMES[st.u_type[u]]), a))
-        items.append(("Cancel", None))
-        self._open_menu("Deploy which unit?", items)
-
-    def _forecast_menu(self, a):
-        st = self.st
-        u = x_of(a)
-        v = y_of(a)
-        n = self.samples
-        c = forecast(st, u, v, n, seed=st.version + 1)
-        lines = [
-            "%s falls: %d%%" % (_uid(st, v), _pct(c[1] + c[3], n)),
-            "%s falls: %d%%" % (_uid(st, u), _pct(c[2] + c[3], n)),
-            "Both fall: %d%%" % _pct(c[3], n),
-        ]
-        items = [(t, None) for t in lines]
-        items.append(("Assault!", a))
-        items.append(("Cancel", None))
-        self._open_menu("%s > %s" % (_uid(st, u), _uid(st, v)), items)
-        self.menu_i = 3
-        self._show_menu()
-
-    def _armies(self):
-        st = self.st
-        lines = ["Armies"]
-        for p in (0, 1):
-            res = []
-            cap = []
-            for u in range(st.n_units):
-                if st.u_owner[u] == p and st.u_where[u] == RESERVE:
-                    res.append(_uid(st, u))
-                if st.u_owner[u] != p and st.u_where[u] == CAPTIVE:
-                    cap.append(_uid(st, u))
-            lines.append("%s reserves: %s" % ("AB"[p], " ".join(res) or "-"))
-            lines.append("  captives: %s (%d pts)" % (" ".join(cap) or "-",
-                                                      st.captive_points(p)))
-            lines.append("  hand: %d cards" % _hand_size(st, p))
-        h = self.human()
-        if h >= 0 and _hand_size(st, h):
-            lines.append("Your hand: " + ", ".join(_hand(st, h)))
-        self._show_info(lines, M_MAP)
+    @property
+    def over(self):
+        """The game is over and its final screen is up."""
+        return self.mode == M_OVER
 
     def _show_info(self, lines, back):
         self.mode = M_INFO
@@ -532,87 +383,7 @@ class Battle:
         self.panel.show(lines)
         self.set_status("A/B: close")
 
-    def _card_at(self, hx):
-        st = self.st
-        u = self._unit_at(hx)
-        if u != NONE:
-            self._show_info(unit_card(st, u), M_MAP)
-            return
-        t = st.board.tile_at(hx)
-        if t != NONE:
-            self._show_info(tile_card(st, t), M_MAP)
-
     # --- the assault screen --------------------------------------------------------------
-
-    def _assault_screen(self):
-        st = self.st
-        self.mode = M_ASSAULT
-        att = st.att
-        dfd = st.dfd
-        spell = st.phase == PH_SPELL_ROLL
-        title = "%s %s %s" % (_uid(st, att), "casts at" if spell else ">", _uid(st, dfd))
-        lines = [title, _uid(st, att), "", _uid(st, dfd),
-                 "Re-rolls A:%d B:%d" % (st.rerolls[0], st.rerolls[1]) if not spell else ""]
-        h = self.human()
-        self.menu = []
-        bar = -1
-        if h >= 0 and st.phase in (PH_BUMP, PH_REROLL):
-            if self.auto[h]:
-                self.menu = []
-            else:
-                for a in st.legal_actions():
-                    self.menu.append((_dice_action(st, a), a))
-                self.menu.append(("Auto (rest of assault)", self._auto))
-                if self.menu_i >= len(self.menu):
-                    self.menu_i = 0
-                for i in range(self.menu_top, min(len(self.menu), self.menu_top + _OPT_LINES)):
-                    lines.append(" " + self.menu[i][0])
-                bar = _OPT_LINE + self.menu_i - self.menu_top
-                self.set_status("%s: %s" % ("AB"[h], "bump?" if st.phase == PH_BUMP
-                                            else "re-roll?"))
-        else:
-            self.set_status("Rolling..." if st.to_act() == CHANCE else "")
-        side = st.player if st.to_act() < 0 else st.to_act()
-        self.panel.show(lines, bar, side)
-        self.panel.show_dice(st.dice, st.ndice)
-        self.dirty = True
-
-    def _auto(self):
-        self.auto[self.human()] = True
-        self.menu_i = 0
-        self.menu_top = 0
-
-    def _assault_result(self, att, dfd, dice, nd, outcome, spell):
-        st = self.st
-        lines = ["%s %s %s" % (_uid(st, att), "casts at" if spell else ">", _uid(st, dfd)),
-                 _uid(st, att), "", _uid(st, dfd)]
-        lines.append(_tally_line(dice, 0, nd[0], 9, nd[3], _uid(st, att), _uid(st, dfd)))
-        if not spell:
-            lines.append(_tally_line(dice, 6, nd[2], 3, nd[1], _uid(st, dfd), _uid(st, att)))
-        if outcome == 3:
-            lines.append("Both fall!")
-        elif outcome:
-            lines.append("%s falls!" % _uid(st, dfd if outcome == 1 else att))
-        else:
-            lines.append("Nobody falls.")
-        self.mode = M_INFO
-        self.back_mode = M_MAP
-        self.panel.show(lines)
-        self.panel.show_dice(dice, nd)
-        self.set_status("A: continue")
-
-    def _game_over(self):
-        st = self.st
-        self.mode = M_OVER
-        w = st.winner()
-        self.feedback.set_side(-1 if w == DRAW else w)
-        lines = ["Game over", "", "  %s" % ("A draw." if w == DRAW else "%s wins!" % side_name(w)),
-                 "", "  Turns: %d" % st.turn,
-                 "  Captives A: %d pts" % st.captive_points(0),
-                 "  Captives B: %d pts" % st.captive_points(1), "", "  A: continue"]
-        self.panel.show(lines)
-        self.map.show_cursor(False)
-        self.set_status("")
 
     # --- stepping ------------------------------------------------------------------------
 
@@ -640,9 +411,9 @@ class Battle:
             self.map.sync(st, self.unit_sprite)
             if snap[4] == PH_HAZARD:
                 if st.outcome == 2:
-                    self._show_info(["Hazard!", "", "  %s is lost." % _uid(st, snap[0])], M_MAP)
+                    self._show_info(["Hazard!", "", "  %s is lost." % screens.uid(st, snap[0])], M_MAP)
             else:
-                self._assault_result(snap[0], snap[1], st.dice, st.ndice, st.outcome,
+                screens.assault_result(self, snap[0], snap[1], st.dice, st.ndice, st.outcome,
                                      snap[4] == PH_SPELL_ROLL)
         self._enter()
 
@@ -686,75 +457,14 @@ class Battle:
         return True
 
 
-# --- text ---------------------------------------------------------------------------------
-
-def _uid(st, u):
-    p = st.u_owner[u]
-    first = 0
-    while st.u_owner[first] != p:
-        first += 1
-    return "%s%d" % ("AB"[p], u - first + 1)
 
 
-def _stop_of(st):
-    for a in st.legal_actions():
-        if kind_of(a) == K_STOP:
-            return a
-    return None
+def _draw_sheet():
+    """The sprite sheet, drawn by sheet.py, which is let go afterwards."""
+    import engine.ui
 
+    from . import sheet
 
-def _pct(k, n):
-    return (200 * k + n) // (2 * n)
-
-
-def _hand(st, p):
-    ns = T.N_SPELLS
-    out = []
-    for s in range(ns):
-        for _ in range(st.hand[p * ns + s]):
-            out.append(N.SPELL_NAMES[s])
-    return out
-
-
-def _hand_size(st, p):
-    return count(st.hand, p)
-
-
-def _die_name(slot):
-    s = slot % 6
-    return ("OFF %d" % (s + 1)) if s < 3 else ("DEF %d" % (s - 2))
-
-
-def _dice_action(st, a):
-    k = kind_of(a)
-    if k == K_BUMP:
-        v = st.bumps[st.side * 8 + x_of(a)] & 0x7F
-        s = y_of(a)
-        return "Bump +%d %s (%d>%d)" % (v, _die_name(s), st.dice[s], min(6, st.dice[s] + v))
-    if k == K_REROLL:
-        s = x_of(a)
-        return "Re-roll %s (%d)" % (_die_name(s), st.dice[s])
-    return "Stop bumping" if st.phase == PH_BUMP else "Stop re-rolling"
-
-
-def _tally_line(dice, off, n_off, dfn, n_def, who, target):
-    """How the tally went (A5.4): "A1>B2: 5=5 3>- falls"."""
-    o = sorted(dice[off:off + n_off], reverse=True)
-    d = sorted(dice[dfn:dfn + n_def], reverse=True)
-    head = "%s>%s:" % (who, target)
-    if not o:
-        return head + " no OFF dice"
-    parts = [head]
-    fell = False
-    for i in range(len(o)):
-        if i >= len(d):
-            parts.append("%d>-" % o[i])
-            fell = True
-            break
-        parts.append("%d%s%d" % (o[i], ">" if o[i] > d[i] else "<" if o[i] < d[i] else "=", d[i]))
-        if o[i] != d[i]:
-            fell = o[i] > d[i]
-            break
-    parts.append("falls" if fell else "safe")
-    return " ".join(parts)
-
+    bmp = sheet.make_sheet()
+    forget(engine.ui, "sheet")
+    return bmp

@@ -1,11 +1,16 @@
 # SPDX-License-Identifier: MIT
-"""Text of the unit card (Select on a unit) and the tile card, as panel lines."""
+"""Text of the unit card (Select on a unit) and the tile card, as panel lines.
+
+The long texts (engine/pocket_tactics/unit_texts.py and texts.py, a few KB of heap each) are
+loaded only while a card is being written and let go afterwards: cards are rare, heap is
+not."""
 from engine.pocket_tactics import names as N
-from engine.pocket_tactics import texts as X
 from engine.pocket_tactics.consts import (FAVORED_FEATURE, NONE, U_ABILITY, U_ABILITY_N,
                                           U_DEF, U_DEF_BUMPS, U_FAVORED, U_FLYING, U_OFF,
                                           U_OFF_BUMPS, U_POINTS, U_RANGED, U_SWIFT)
 from engine.pocket_tactics.units import bump_values, type_mask, type_stat
+
+from .lazy import forget
 
 WIDTH = 26  # characters on a 160-px line of the 6-px font
 
@@ -25,18 +30,33 @@ def wrap(text, width=WIDTH):
     return out
 
 
+def _load(name):
+    """A texts module of engine.pocket_tactics (forget it with _done when finished)."""
+    import engine.pocket_tactics
+
+    __import__("engine.pocket_tactics." + name)
+    return getattr(engine.pocket_tactics, name)
+
+
+def _done(name):
+    import engine.pocket_tactics
+
+    forget(engine.pocket_tactics, name)
+
+
 def _bumps(ty, field):
     vals = bump_values(ty, field)
     return " ".join("+%d" % v for v in vals) if vals else "-"
 
 
 def unit_card(st, u):
+    X = _load("unit_texts")
     ty = st.u_type[u]
     p = st.u_owner[u]
     first = 0
     while st.u_owner[first] != p:
         first += 1
-    types = [N.TYPES[i] for i in range(len(N.TYPES)) if type_mask(ty) & (1 << i)]
+    types = [X.TYPES[i] for i in range(len(X.TYPES)) if type_mask(ty) & (1 << i)]
     lines = ["%s%d %s" % ("AB"[p], u - first + 1, N.UNIT_NAMES[ty]),
              "%d pts  %s" % (type_stat(ty, U_POINTS), " ".join(types)),
              "OFF %d red  DEF %d blue" % (type_stat(ty, U_OFF), type_stat(ty, U_DEF)),
@@ -54,13 +74,15 @@ def unit_card(st, u):
     ab = type_stat(ty, U_ABILITY)
     if ab:
         text = X.ABILITY_TEXT[ab].replace("{n}", str(type_stat(ty, U_ABILITY_N)))
-        lines.extend(wrap(N.ABILITIES[ab].capitalize() + ": " + text))
+        lines.extend(wrap(X.ABILITIES[ab].capitalize() + ": " + text))
     else:
         lines.extend(wrap(X.UNIT_TEXT[ty]))
+    _done("unit_texts")
     return lines[:10]
 
 
 def tile_card(st, t):
+    X = _load("texts")
     b = st.board
     f = b.t_feature[t]
     terrain = b.t_terrain[t]
@@ -70,4 +92,5 @@ def tile_card(st, t):
     else:
         lines = [N.TERRAINS[terrain]]
         lines.extend(wrap(X.TERRAIN_TEXT[terrain]))
+    _done("texts")
     return lines[:10]

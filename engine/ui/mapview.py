@@ -12,35 +12,46 @@ from engine.pocket_tactics.consts import CENTRE, GRID_W, MAX_TILES, NONE
 from .sprites import CELL, S_CURSOR, S_EMPTY, S_FEATURE, S_TERRAIN
 
 _C = CENTRE % GRID_W
-MARKS = 32  # mark sprites in the pool
+MARKS = 24  # mark sprites: the most open hexes a 12-tile draft can offer (a line: 2n + 2)
+
+
+def hex_x(h):
+    """Map pixel x (relative to the centre hex) of grid hex ``h``."""
+    return 16 * (h % GRID_W - _C) + 8 * (h // GRID_W - _C)
+
+
+def hex_y(h):
+    """Map pixel y (relative to the centre hex) of grid hex ``h``."""
+    return 12 * (h // GRID_W - _C)
 
 
 def hex_px(h):
-    """Map pixel position (relative to the centre hex) of grid hex ``h``."""
-    q = h % GRID_W - _C
-    r = h // GRID_W - _C
-    return 16 * q + 8 * r, 12 * r
+    """(x, y) of grid hex ``h`` (a tuple: for tools and tests; the view uses hex_x/hex_y,
+    which allocate nothing)."""
+    return hex_x(h), hex_y(h)
 
 
 class MapView:
     def __init__(self, sheet, palette, width=160, height=112):
         self.width = width
         self.height = height
+        self.sheet = sheet
+        self.palette = palette
         self.group = displayio.Group()
         self.tiles = displayio.Group()
         self.group.append(self.tiles)
         self.cam_x = 0  # screen x of the centre hex's top-left corner
         self.cam_y = 0
-        self._terrain = []
-        self._feature = []
-        self._unit = []
-        for layer in (self._terrain, self._feature, self._unit):
-            for _ in range(MAX_TILES):
-                g = displayio.TileGrid(sheet, pixel_shader=palette, tile_width=CELL,
-                                       tile_height=CELL, default_tile=S_EMPTY)
-                g.hidden = True
-                layer.append(g)
-                self.tiles.append(g)
+        # One sprite per tile and layer, made when first needed: terrain for every tile,
+        # features only where there is one (three in a game), units where one has stood.
+        self._layers = []
+        for _ in range(3):
+            g = displayio.Group()
+            self.tiles.append(g)
+            self._layers.append(g)
+        self._terrain = [None] * MAX_TILES
+        self._feature = [None] * MAX_TILES
+        self._unit = [None] * MAX_TILES
         self._marks = []
         for _ in range(MARKS):
             g = displayio.TileGrid(sheet, pixel_shader=palette, tile_width=CELL,
@@ -58,20 +69,35 @@ class MapView:
     # --- placing sprites -----------------------------------------------------------------
 
     def _place(self, g, h):
-        x, y = hex_px(h)
-        x += self.cam_x
-        y += self.cam_y
+        x = hex_x(h) + self.cam_x
+        y = hex_y(h) + self.cam_y
         if g.x != x:
             g.x = x
         if g.y != y:
             g.y = y
 
+    def _sprite(self, layer, t):
+        """The sprite of tile ``t`` in ``layer`` (0 terrain, 1 feature, 2 unit), made and
+        added on first use."""
+        sprites = (self._terrain, self._feature, self._unit)[layer]
+        g = sprites[t]
+        if g is None:
+            g = displayio.TileGrid(self.sheet, pixel_shader=self.palette, tile_width=CELL,
+                                   tile_height=CELL, default_tile=S_EMPTY)
+            sprites[t] = g
+            self._layers[layer].append(g)
+        return g
+
     def _place_all(self, st):
         b = st.board
         for t in range(b.n):
             h = b.t_hex[t]
-            for layer in (self._terrain, self._feature, self._unit):
-                self._place(layer[t], h)
+            if self._terrain[t] is not None:
+                self._place(self._terrain[t], h)
+            if self._feature[t] is not None:
+                self._place(self._feature[t], h)
+            if self._unit[t] is not None:
+                self._place(self._unit[t], h)
         for i in range(len(self.mark_hex)):
             self._place(self._marks[i], self.mark_hex[i])
         self._place(self.cursor, self.cursor_hex)
@@ -86,16 +112,16 @@ class MapView:
             xs = []
             ys = []
             for t in range(b.n):
-                x, y = hex_px(b.t_hex[t])
-                xs.append(x)
-                ys.append(y)
+                xs.append(hex_x(b.t_hex[t]))
+                ys.append(hex_y(b.t_hex[t]))
         self.cam_x = (self.width - (max(xs) + min(xs)) - CELL) // 2
         self.cam_y = (self.height - (max(ys) + min(ys)) - CELL) // 2
         self._place_all(st)
 
     def keep_visible(self, st, h):
         """Scroll (in 16/12 px steps) until hex ``h`` is on the view; True if it scrolled."""
-        x, y = hex_px(h)
+        x = hex_x(h)
+        y = hex_y(h)
         moved = False
         while x + self.cam_x < 0:
             self.cam_x += 16
@@ -120,16 +146,19 @@ class MapView:
         unit's cell."""
         b = st.board
         h = b.t_hex[t]
-        _set(self._terrain[t], S_TERRAIN + b.t_terrain[t])
+        g = self._sprite(0, t)
+        _set(g, S_TERRAIN + b.t_terrain[t])
+        self._place(g, h)
         f = b.t_feature[t]
-        _set(self._feature[t], S_EMPTY if f == NONE else S_FEATURE + f)
-        u = b.t_unit[t]
-        _set(self._unit[t], S_EMPTY if u == NONE else unit_sprite(u))
-        for layer in (self._terrain, self._feature, self._unit):
-            g = layer[t]
+        if f != NONE or self._feature[t] is not None:
+            g = self._sprite(1, t)
+            _set(g, S_EMPTY if f == NONE else S_FEATURE + f)
             self._place(g, h)
-            if g.hidden:
-                g.hidden = False
+        u = b.t_unit[t]
+        if u != NONE or self._unit[t] is not None:
+            g = self._sprite(2, t)
+            _set(g, S_EMPTY if u == NONE else unit_sprite(u))
+            self._place(g, h)
 
     def sync(self, st, unit_sprite):
         """Bring every tile sprite up to date (only changed sprites are touched)."""
@@ -150,9 +179,8 @@ class MapView:
             g = self._marks[i]
             if i < n:
                 _set(g, sprites[i])
-                x, y = hex_px(hexes[i])
-                x += self.cam_x
-                y += self.cam_y
+                x = hex_x(hexes[i]) + self.cam_x
+                y = hex_y(hexes[i]) + self.cam_y
                 if g.x != x:
                     g.x = x
                 if g.y != y:
@@ -188,13 +216,15 @@ def step_cursor(h, key, candidates):
     Nearest means the smallest distance along the direction plus twice the distance across
     it, among candidates that lie ahead (spatial navigation: works for any map shape)."""
     dx, dy = _DIRS[key]
-    x0, y0 = hex_px(h)
+    x0 = hex_x(h)
+    y0 = hex_y(h)
     best = h
     best_cost = 1 << 20
     for c in candidates:
         if c == h:
             continue
-        x, y = hex_px(c)
+        x = hex_x(c)
+        y = hex_y(c)
         ax = (x - x0) * dx + (y - y0) * dy  # along
         if ax <= 0:
             continue

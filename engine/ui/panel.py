@@ -1,23 +1,22 @@
 # SPDX-License-Identifier: MIT
 """Full-screen text panels (menus, cards, the assault screen, hand-over, game over): a solid
-background, ten 12-px text lines, a selection bar, and two rows of dice sprites. Labels are
-created once and only their text changes."""
+background, ten 12-px text lines, a selection bar, and two rows of dice sprites. The lines
+are created once and only their characters change."""
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
 from .sprites import CELL, S_BAR, S_DIE_DEF, S_DIE_OFF, S_EMPTY, S_SOLID
+from .text import Line, text_palette
 
 LINES = 10
 LINE_H = 12
 WHITE = 0xFFFFFF
 YELLOW = 0xFFE020
-_DICE_X = (22, 38, 54, 78, 94, 110)  # OFF 1-3, DEF 1-3
+_DICE_X = (22, 38, 54, 78, 94, 110)  # OFF 1-3, DEF 1-3 (16 px apart: one TileGrid a group)
 _DICE_Y = (13, 31)  # attacker row (lines 1-2), defender row (lines 2-3)
 
 
 class Panel:
-    def __init__(self, sheet, palette, width=160, height=128):
+    def __init__(self, sheet, palette, font, width=160, height=128):
         self.group = displayio.Group()
         self.group.hidden = True
         self.bg = displayio.TileGrid(sheet, pixel_shader=palette, width=width // CELL,
@@ -29,27 +28,31 @@ class Panel:
                                       default_tile=S_BAR)
         self.bar.hidden = True
         self.group.append(self.bar)
-        self.labels = []
+        self.white = text_palette(WHITE)
+        self.yellow = text_palette(YELLOW)
+        self.lines = []
         for i in range(LINES):
-            lab = bitmap_label.Label(terminalio.FONT, text="", color=WHITE,
-                                     anchor_point=(0, 0), anchored_position=(3, i * LINE_H + 2))
-            self.labels.append(lab)
-            self.group.append(lab)
-        self.dice = []
-        for row in range(2):
-            for col in range(6):
-                g = displayio.TileGrid(sheet, pixel_shader=palette, tile_width=CELL,
-                                       tile_height=CELL, default_tile=S_EMPTY)
-                g.x = _DICE_X[col]
-                g.y = _DICE_Y[row]
-                g.hidden = True
-                self.dice.append(g)
-                self.group.append(g)
-        self.text = [""] * LINES
+            line = Line(font, self.white, 3, i * LINE_H + 1, width // 6 - 1)
+            self.lines.append(line)
+            self.group.append(line.grid)
+        self.dice = []  # one 3 x 1 TileGrid per group: attacker OFF, DEF, defender OFF, DEF
+        for g in range(4):
+            grid = displayio.TileGrid(sheet, pixel_shader=palette, width=3, height=1,
+                                      tile_width=CELL, tile_height=CELL, default_tile=S_EMPTY)
+            grid.x = _DICE_X[3 * (g % 2)]
+            grid.y = _DICE_Y[g // 2]
+            grid.hidden = True
+            self.dice.append(grid)
+            self.group.append(grid)
 
     @property
     def shown(self):
         return not self.group.hidden
+
+    @property
+    def text(self):
+        """The lines as shown."""
+        return [line.text for line in self.lines]
 
     def show(self, lines, bar_line=-1, bar_side=0, title=True):
         """Lines of text (at most ten; the first in yellow when ``title``), and the selection
@@ -57,13 +60,8 @@ class Panel:
         show_dice() afterwards to show them."""
         self.show_dice(None, None)
         for i in range(LINES):
-            t = lines[i] if i < len(lines) else ""
-            if self.text[i] != t:
-                self.labels[i].text = t
-                self.text[i] = t
-            c = YELLOW if (i == 0 and title) else WHITE
-            if self.labels[i].color != c:
-                self.labels[i].color = c
+            self.lines[i].set(lines[i] if i < len(lines) else "",
+                              self.yellow if (i == 0 and title) else self.white)
         if bar_line < 0:
             self.bar.hidden = True
         else:
@@ -80,19 +78,20 @@ class Panel:
     def show_dice(self, dice, ndice):
         """The twelve assault dice (attacker OFF, DEF, defender OFF, DEF; 0 = not rolled
         yet) of ``dice`` with the counts ``ndice``; hides them all when ``dice`` is None."""
-        for slot in range(12):
-            g = self.dice[slot]
-            if dice is None or slot % 3 >= ndice[slot // 3]:
-                if not g.hidden:
-                    g.hidden = True
+        for g in range(4):
+            grid = self.dice[g]
+            if dice is None or not ndice[g]:
+                if not grid.hidden:
+                    grid.hidden = True
                 continue
-            face = dice[slot]
-            base = S_DIE_DEF if (slot // 3) % 2 else S_DIE_OFF
-            cell = base + face - 1 if face else S_EMPTY
-            if g[0] != cell:
-                g[0] = cell
-            if g.hidden:
-                g.hidden = False
+            base = S_DIE_DEF if g % 2 else S_DIE_OFF
+            for i in range(3):
+                face = dice[3 * g + i] if i < ndice[g] else 0
+                cell = base + face - 1 if face else S_EMPTY
+                if grid[i] != cell:
+                    grid[i] = cell
+            if grid.hidden:
+                grid.hidden = False
 
     def hide(self):
         if not self.group.hidden:

@@ -68,17 +68,18 @@ def cpython_figures(games):
         1e6 * legal_time / legal_calls, legal_calls))
 
 
-def min_heap(driver, arg, mode, lo=16 * 1024, hi=256 * 1024, step=512):
+def min_heap(driver, arg, mode, lo=16 * 1024, hi=256 * 1024, step=512, **run_kw):
     """The smallest heap (to ``step`` bytes) the driver runs through without MemoryError: the
-    harness enforces the heap size, so this is the heap the run really needs."""
+    harness enforces the heap size, so this is the heap the run really needs. ``run_kw``
+    goes to mpcheck.run (e.g. extra_files)."""
     import mpcheck
 
-    res = mpcheck.run(driver, arg, mode=mode, heap=hi)
+    res = mpcheck.run(driver, arg, mode=mode, heap=hi, **run_kw)
     if not res.ok:
         return None, res
     while hi - lo > step:
         mid = (lo + hi) // 2 // step * step
-        if mpcheck.run(driver, arg, mode=mode, heap=mid).ok:
+        if mpcheck.run(driver, arg, mode=mode, heap=mid, **run_kw).ok:
             hi = mid
         else:
             lo = mid

@@ -1,0 +1,178 @@
+# SPDX-License-Identifier: MIT
+"""The battle screen's menus: the turn menu (Start), a unit's menu, deploying, casting,
+the assault forecast, the armies view and the cards (Select). Each builds a list of
+(text, action or callable) lines for Battle._open_menu."""
+from engine.pocket_tactics import names as N
+from engine.pocket_tactics.consts import (CAPTIVE, K_CAST, K_DEPLOY, K_PASS, K_RETURN, NONE,
+                                          PH_HASTE, PH_SETUP_DEPLOY, PH_TURN, RESERVE,
+                                          S_EFFECT, SP_RESCUE, kind_of, x_of, y_of)
+from engine.pocket_tactics.forecast import forecast
+from engine.pocket_tactics.units import spell_stat
+
+from .lazy import forget
+from .screens import M_MAP, hand_names, hand_size, pct, side_name, stop_of, uid
+
+
+def turn_menu(b):
+    st = b.st
+    legal = st.legal_actions()
+    items = [("Resume", None)]
+    if st.phase == PH_SETUP_DEPLOY:
+        items.append(("Done deploying", stop_of(st)))
+    if st.phase == PH_TURN:
+        if any(kind_of(a) == K_DEPLOY for a in legal):
+            items.append(("Deploy a unit", lambda: deploy_units_menu(b)))
+        if any(kind_of(a) == K_CAST for a in legal):
+            items.append(("Cast a spell", lambda: cast_menu(b)))
+        for a in legal:
+            if kind_of(a) == K_PASS:
+                items.append(("Pass (nothing to do)", a))
+    if st.phase == PH_HASTE:
+        items.append(("Skip the haste move", stop_of(st)))
+    items.append(("Armies", lambda: armies(b)))
+    items.append(("Quit to title", b._quit))
+    b._open_menu("%s - menu" % side_name(b.human()), items)
+
+def unit_menu(b, u):
+    st = b.st
+    items = []
+    for a in st.legal_actions():
+        if kind_of(a) == K_RETURN and x_of(a) == u:
+            items.append(("Return to reserves", a))
+    for s in castable(b, u):
+        items.append(("Cast %s" % N.SPELL_NAMES[s], cast_picker(b, u, s)))
+    items.append(("Unit card", lambda: b._show_info(_card("unit", st, u), M_MAP)))
+    items.append(("Cancel", None))
+    b._open_menu("%s %s" % (uid(st, u), N.UNIT_NAMES[st.u_type[u]]), items)
+
+def castable(b, u):
+    out = []
+    for a in b.st.legal_actions():
+        if kind_of(a) == K_CAST and x_of(a) == u and (y_of(a) >> 6) not in out:
+            out.append(y_of(a) >> 6)
+    return out
+
+def cast_menu(b):
+    st = b.st
+    items = []
+    seen = []
+    for a in st.legal_actions():
+        if kind_of(a) == K_CAST:
+            key = (x_of(a), y_of(a) >> 6)
+            if key not in seen:
+                seen.append(key)
+                items.append(("%s: %s" % (uid(st, key[0]), N.SPELL_NAMES[key[1]]),
+                              cast_picker(b, key[0], key[1])))
+    items.append(("Cancel", None))
+    b._open_menu("Cast a spell (hand %d)" % hand_size(st, st.player), items)
+
+def cast_picker(b, u, s):
+    def pick():
+        st = b.st
+        if spell_stat(s, S_EFFECT) == SP_RESCUE:
+            items = []
+            for a in st.legal_actions():
+                if kind_of(a) == K_CAST and x_of(a) == u and (y_of(a) >> 6) == s:
+                    v = y_of(a) & 0x3F
+                    items.append(("%s %s" % (uid(st, v), N.UNIT_NAMES[st.u_type[v]]), a))
+            items.append(("Cancel", None))
+            b._open_menu("Rescue which captive?", items)
+            return
+        b.intent = ("cast", u, s)
+        b.sel = NONE
+        b.mode = M_MAP
+        b._refresh_map()
+    return pick
+
+def deploy_units_menu(b):
+    st = b.st
+    items = []
+    seen = []
+    for a in st.legal_actions():
+        if kind_of(a) == K_DEPLOY and x_of(a) not in seen:
+            u = x_of(a)
+            seen.append(u)
+            items.append(("%s %s" % (uid(st, u), N.UNIT_NAMES[st.u_type[u]]),
+                          deploy_picker(b, u)))
+    items.append(("Cancel", None))
+    b._open_menu("Deploy which unit?", items)
+
+def deploy_picker(b, u):
+    def pick():
+        b.intent = ("deploy", u)
+        b.sel = NONE
+        b.mode = M_MAP
+        b._refresh_map()
+    return pick
+
+def deploy_menu(b, t):
+    """Setup deployment: the hex was picked first, now the unit."""
+    st = b.st
+    items = []
+    for a in st.legal_actions():
+        if kind_of(a) == K_DEPLOY and y_of(a) == t:
+            u = x_of(a)
+            items.append(("%s %s" % (uid(st, u), N.UNIT_NAMES[st.u_type[u]]), a))
+    items.append(("Cancel", None))
+    b._open_menu("Deploy which unit?", items)
+
+def forecast_menu(b, a):
+    st = b.st
+    u = x_of(a)
+    v = y_of(a)
+    n = b.samples
+    c = forecast(st, u, v, n, seed=st.version + 1)
+    lines = [
+        "%s falls: %d%%" % (uid(st, v), pct(c[1] + c[3], n)),
+        "%s falls: %d%%" % (uid(st, u), pct(c[2] + c[3], n)),
+        "Both fall: %d%%" % pct(c[3], n),
+    ]
+    items = [(t, None) for t in lines]
+    items.append(("Assault!", a))
+    items.append(("Cancel", None))
+    b._open_menu("%s > %s" % (uid(st, u), uid(st, v)), items)
+    b.menu_i = 3
+    b._show_menu()
+
+def armies(b):
+    st = b.st
+    lines = ["Armies"]
+    for p in (0, 1):
+        res = []
+        cap = []
+        for u in range(st.n_units):
+            if st.u_owner[u] == p and st.u_where[u] == RESERVE:
+                res.append(uid(st, u))
+            if st.u_owner[u] != p and st.u_where[u] == CAPTIVE:
+                cap.append(uid(st, u))
+        lines.append("%s reserves: %s" % ("AB"[p], " ".join(res) or "-"))
+        lines.append("  captives: %s (%d pts)" % (" ".join(cap) or "-",
+                                                  st.captive_points(p)))
+        lines.append("  hand: %d cards" % hand_size(st, p))
+    h = b.human()
+    if h >= 0 and hand_size(st, h):
+        lines.append("Your hand: " + ", ".join(hand_names(st, h)))
+    b._show_info(lines, M_MAP)
+
+def _card(kind, st, x):
+    """Lines of a unit or tile card; cards.py (and the texts it reads) are loaded only for
+    this and let go afterwards."""
+    import engine.ui
+
+    from . import cards
+
+    lines = cards.unit_card(st, x) if kind == "unit" else cards.tile_card(st, x)
+    forget(engine.ui, "cards")
+    return lines
+
+
+def card_at(b, hx):
+    st = b.st
+    u = b._unit_at(hx)
+    if u != NONE:
+        b._show_info(_card("unit", st, u), M_MAP)
+        return
+    t = st.board.tile_at(hx)
+    if t != NONE:
+        b._show_info(_card("tile", st, t), M_MAP)
+

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""UI memory benchmark: prints figures, asserts nothing (tests/test_ui_memory.py asserts the
+budgets).
+
+Runs tools/mpcheck/drivers/ui_battle.py in the MicroPython check: a whole battle through the
+displayio UI on the PyGamer board adapter, over the stand-ins of tools/mpcheck/standins/. For
+the project's code loaded from .mpy and from .py, and for both driver kinds (CPU against CPU to the end, a scripted human
+opening every screen), it prints the smallest heap the run goes through (bisection with
+engine_bench.min_heap; the harness enforces the heap size) and what the harness measured.
+
+  python tools/bench/ui_bench.py [--seeds 1] [--frames 2500] [--costs]
+
+--costs prints instead the heap of each stand-in object and of each import, the board and
+the battle. Also the helpers the test uses: ``tree_files(mode, dest)`` (the driver and the
+files of the check's tree) and ``run_ui(arg, mode, heap)``.
+"""
+import argparse
+import glob
+import os
+import shutil
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+MPCHECK = os.path.join(ROOT, "tools", "mpcheck")
+sys.path.insert(0, ROOT)
+sys.path.insert(0, MPCHECK)
+sys.path.insert(0, HERE)
+
+import mpcheck  # noqa: E402
+
+DRIVER = os.path.join(MPCHECK, "drivers", "ui_battle.py")
+STANDINS = os.path.join(MPCHECK, "standins")
+BUDGET = {"mpy": 110 * 1024, "py": 140 * 1024}
+CPU_SEED = 2  # a CPU game of 126 actions, assaults included (2550 frames)
+CPU_FRAMES = 40000  # frame cap of a CPU game
+HUMAN_SEED = 3  # the scripted hand reaches every screen, the forecast included
+HUMAN_FRAMES = 2500  # frame cap of the scripted human run
+
+
+def board_files():
+    """The PyGamer board adapter and what it imports."""
+    return [(os.path.join(ROOT, "boards", name), "boards/" + name)
+            for name in ("__init__.py", "common.py", "pygamer.py")]
+
+
+def standin_files():
+    return [(p, os.path.basename(p)) for p in sorted(glob.glob(os.path.join(STANDINS, "*.py")))]
+
+
+def _compiled(items, dest):
+    out = []
+    for src, name in items:
+        target = os.path.join(dest, name[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        mpcheck._compile_mpy(src, target, name)
+        out.append((target, name[:-3] + ".mpy"))
+    return out
+
+
+def tree_files(mode, dest):
+    """(driver, extra files) for mpcheck.run. The board adapter comes in ``mode`` (.mpy or
+    .py source, like engine/). The stand-ins and
+    the driver, which are not on the device (the stand-ins stand for native modules, whose
+    code takes no heap there), always come as .mpy, so their code takes the least heap it
+    can; the driver given to mpcheck.run is a one-line module that imports them. Compiled
+    files are written under ``dest``."""
+    items = board_files()
+    if mode == "mpy":
+        items = _compiled(items, dest)
+    items += _compiled(standin_files() + [(DRIVER, "ui_battle.py")], dest)
+    shim = os.path.join(dest, "ui_run.py")
+    with open(shim, "w") as f:
+        f.write("from ui_battle import setup, step  # noqa: F401\n")
+    return shim, items
+
+
+def run_ui(arg, mode, heap=None, timeout=900, tree=None):
+    """One run of the UI driver with ``arg`` ("cpu,SEED,FRAMES", ...); ``tree`` is what
+    tree_files returned (made here when None)."""
+    tmp = None
+    if tree is None:
+        tmp = tempfile.mkdtemp(prefix="ui-bench-")
+        tree = tree_files(mode, tmp)
+    try:
+        return mpcheck.run(tree[0], arg, mode=mode, heap=heap, timeout=timeout,
+                           extra_files=tree[1])
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _kb(n):
+    return "%.1f KB" % ((n or 0) / 1024.0)
+
+
+def check_overhead(mode, tree=None):
+    """Live heap the check holds that a device does not: the interpreter's start, the driver
+    and the stand-ins' code (on the device those modules are native and take no heap), read
+    after they are imported and collected, with nothing of the game loaded."""
+    res = run_ui("base,0,0", mode, tree=tree)
+    if not res.ok:
+        raise mpcheck.MpcheckError("the check's base run failed: %s" % res.error)
+    return res.peak_live_heap
+
+
+def device_budget(mode, tree=None):
+    """(heap to give a run, overhead): the device budget plus what only the check holds."""
+    over = check_overhead(mode, tree)
+    return BUDGET[mode] + over, over
+
+
+def figures(seeds, frames):
+    from engine_bench import min_heap
+
+    for mode in ("mpy", "py"):
+        tmp = tempfile.mkdtemp(prefix="ui-bench-")
+        try:
+            shim, files = tree_files(mode, tmp)
+            over = check_overhead(mode, (shim, files))
+            print("UI from .%s: the check's own heap (interpreter start, driver, stand-ins' "
+                  "code): %s, subtracted below" % (mode, _kb(over)))
+            for kind, seed0, cap in (("cpu", CPU_SEED, CPU_FRAMES),
+                                     ("human", HUMAN_SEED, frames)):
+                for seed in range(seed0, seed0 + seeds):
+                    arg = "%s,%d,%d" % (kind, seed, cap)
+                    # the assault forecast's garbage needs megabytes in this build
+                    need, res = min_heap(shim, arg, mode, lo=32 * 1024, hi=8 * 1024 * 1024,
+                                         step=1024, extra_files=files, timeout=900)
+                    if need is None:
+                        print("UI from .%s, %s seed %d FAILED: %s" % (mode, kind, seed,
+                                                                      res.error))
+                        continue
+                    end = [line for line in res.lines if line.startswith(("END", "SEEN"))]
+                    print("UI from .%s, %s seed %d (budget %d KB): heap needed on the "
+                          "device %s (%s in the check); largest live heap at a step's start "
+                          "%s; allocated after a step, before collection: %s; %d steps; %s"
+                          % (mode, kind, seed, BUDGET[mode] // 1024, _kb(need - over),
+                             _kb(need), _kb(res.peak_live_heap - over),
+                             _kb(res.peak_heap - over), res.steps, "; ".join(end)))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def costs():
+    """The heap of each stand-in object ("costs" kind of the driver) and of each import,
+    the board and the battle ("trace" of a CPU game)."""
+    for mode in ("mpy", "py"):
+        print("-- from .%s" % mode)
+        res = run_ui("costs,0,0", mode)
+        for line in res.lines:
+            print(line)
+        res = run_ui("cpu,%d,%d,trace" % (CPU_SEED, CPU_FRAMES), mode)
+        rows = []
+        for line in res.lines:
+            f = line.split()
+            if f[0] == "HEAP":
+                rows.append((" ".join(f[1:-4]), int(f[-3]), int(f[-1])))
+        for i in range(len(rows) - 1):
+            if rows[i][0].startswith("frame"):
+                break
+            print("%-36s live +%6d B   garbage of the step %7d B" % (
+                rows[i][0], rows[i + 1][1] - rows[i][1], rows[i][2] - rows[i + 1][1]))
+        for line in res.lines:
+            if line.startswith(("qstr pool", "END")):
+                print(line)
+        print("largest live heap at a step's start: %s; largest allocated after a step "
+              "(the battle's construction included): %s" % (
+                  _kb(res.peak_live_heap), _kb(res.steps_peak_heap)))
+        if not res.ok:
+            print(res.error)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seeds", type=int, default=1)
+    ap.add_argument("--frames", type=int, default=HUMAN_FRAMES,
+                    help="frame cap of the human run")
+    ap.add_argument("--costs", action="store_true",
+                    help="only the per-object and per-module figures")
+    args = ap.parse_args()
+    if args.costs:
+        costs()
+    else:
+        figures(args.seeds, args.frames)
+
+
+if __name__ == "__main__":
+    main()

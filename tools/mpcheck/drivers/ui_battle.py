@@ -1,0 +1,402 @@
+# SPDX-License-Identifier: MIT
+"""MicroPython check driver: a whole battle through the displayio UI on the PyGamer board
+adapter (boards/pygamer.py), over the stand-ins of tools/mpcheck/standins/ (displayio,
+terminalio, keypad, ...). tools/bench/ui_bench.py builds
+its tree (run_ui) and loads it as .mpy, so its own code takes the least heap it can.
+
+arg: "KIND,SEED,MAX_FRAMES[,trace]"
+  cpu     greedy against random until the game is over (results close by themselves)
+  human   side A is played through the buttons by a scripted hand that opens the menus, a
+          unit card, the map cursor and the assault forecast, against the greedy CPU; the
+          frame cap ends the run unless the game ends first
+  base    no battle: only the stand-ins of the native modules are imported; the live heap
+          then is what the check itself holds that a device does not (the interpreter's
+          start, this driver, the stand-ins' code), subtracted from a run's heap
+  costs   no battle: the heap of one stand-in object (and of one text Label) of each kind,
+          "COST <what> <bytes>", measured over 16 objects from one step to the next
+  trace   (fourth field) prints "HEAP <step> live <bytes> after <bytes>" for each import,
+          the board, the battle and each frame that sets a new high, and at the end the
+          qstr pool ("qstr pool: ... n_total_bytes=...")
+
+The first steps import the modules one per top-level call, in dependency order (the
+device collects garbage during imports, this build only between calls). Then one step
+makes the board, one the battle (engine.ui.app.new_battle), and every further step runs one
+frame of engine.ui.app.loop, the stand-in clock moving 20 ms a frame. At the end it prints
+"SEEN <screens>" and "END <over|phaseN> <frames>".
+"""
+import gc
+
+MODULES = (
+    # stand-ins of native modules, and the libraries
+    "supervisor", "displayio", "fontio", "terminalio", "board", "digitalio",
+    "analogio", "keypad", "microcontroller", "neopixel", "audiocore", "audioio",
+    # the rules engine
+    "engine.core.protocol", "engine.core.rng", "engine.core.hexgrid",
+    "engine.pocket_tactics.consts", "engine.pocket_tactics.tables",
+    "engine.pocket_tactics.names",
+    "engine.pocket_tactics.units", "engine.pocket_tactics.board",
+    "engine.pocket_tactics.config", "engine.pocket_tactics.movement",
+    "engine.pocket_tactics.assault", "engine.pocket_tactics.spells",
+    "engine.pocket_tactics.setup", "engine.pocket_tactics.turn",
+    "engine.pocket_tactics.state", "engine.pocket_tactics.forecast",
+    "engine.pocket_tactics.players",
+    # the UI and the board adapter
+    "engine.ui.keys", "engine.ui.sprites", "engine.ui.text", "engine.ui.feedback",
+    "engine.ui.lazy", "engine.ui.mapview", "engine.ui.panel", "engine.ui.screens",
+    "engine.ui.menus", "engine.ui.battle", "engine.ui.app",
+    "boards", "boards.common", "boards.pygamer",
+)
+N_COST_MODULES = 4  # the costs kind needs the display stand-ins only
+N_STANDINS = MODULES.index("engine.core.protocol")  # the stand-ins come first
+
+FRAME_MS = 20
+HAND_EVERY = 4  # frames between two presses of the scripted hand
+SEEN_NAMES = ("cursor", "menu", "card", "info", "forecast", "assault", "over")
+
+_kind = ""
+_seed = 0
+_max = 0
+_trace = False
+_loaded = 0
+_board = None
+_screen = None
+_frames = 0
+_seen = 0  # bits of SEEN_NAMES
+_top = 0
+_top_live = 0
+# the scripted hand
+_held = -1  # key held down since the last frame (released before the next one)
+_last_key = -1
+_last_cursor = -1
+_stuck = 0
+_skip = 0
+# the costs kind
+_cost_i = 0
+_keep = None
+_live0 = 0
+
+
+def setup(arg):
+    global _kind, _seed, _max, _trace
+    parts = arg.split(",")
+    _kind = parts[0]
+    _seed = int(parts[1])
+    _max = int(parts[2])
+    _trace = len(parts) > 3 and parts[3] == "trace"
+    gc.collect()
+
+
+def step():
+    global _top, _top_live
+    if not _trace:
+        return _step()
+    live = gc.mem_alloc()
+    more = _step()
+    used = gc.mem_alloc()
+    if _screen is None or used > _top or live > _top_live:
+        if _board is None:
+            what = MODULES[_loaded - 1]
+        elif _screen is None:
+            what = "board"
+        else:
+            what = "frame %d" % _frames if _frames else "battle"
+        print("HEAP %s live %d after %d" % (what, live, used))
+    _top = max(_top, used)
+    _top_live = max(_top_live, live)
+    return more
+
+
+def _step():
+    global _loaded, _board, _screen, _frames, _last_key
+    if _kind == "base" and _loaded == N_STANDINS:
+        print("END base 0")
+        return False
+    if _loaded < (N_COST_MODULES if _kind == "costs" else len(MODULES)):
+        __import__(MODULES[_loaded])
+        _loaded += 1
+        return True
+    if _kind == "costs":
+        return _cost_step()
+    if _board is None:
+        from boards import pygamer
+
+        _board = pygamer.make()
+        return True
+    if _screen is None:
+        from engine.ui.app import new_battle
+
+        players = ("greedy", "random") if _kind == "cpu" else ("human", "greedy")
+        _screen = new_battle(_board, players=players, seed=_seed)
+        return True
+    import supervisor
+    from engine.pocket_tactics.consts import PH_OVER
+    from engine.ui.app import loop
+    from engine.ui.screens import M_OVER
+
+    s = _screen
+    if _kind == "human":
+        if _held >= 0:
+            _release()
+        elif _frames % HAND_EVERY == 0:
+            key = _hand(s)
+            if key >= 0:
+                _press(key)
+            _last_key = key
+    loop(_board, s, 1)
+    supervisor.stub_advance(FRAME_MS)
+    _frames += 1
+    _look(s)
+    if s.quit or _frames >= _max or (s.st.phase == PH_OVER and s.mode == M_OVER):
+        names = [SEEN_NAMES[i] for i in range(len(SEEN_NAMES)) if _seen & (1 << i)]
+        print("SEEN %s" % " ".join(names))
+        print("END %s %d" % ("over" if s.st.phase == PH_OVER else "phase%d" % s.st.phase,
+                             _frames))
+        if _trace:
+            import micropython
+
+            micropython.qstr_info()  # the interned names and strings of everything loaded
+        return False
+    return True
+
+
+# --- the costs kind -------------------------------------------------------------------------
+
+_COSTS = ("Bitmap 16x16 16 values", "Bitmap 160x12 3 values", "Palette 16",
+          "Palette 3", "TileGrid 1x1", "TileGrid 10x8", "Group", "Glyph",
+          "Text line 26 characters")
+
+
+def _make(i):
+    import displayio
+    import terminalio
+
+    if i < 2:
+        return displayio.Bitmap(16, 16, 16) if i == 0 else displayio.Bitmap(160, 12, 3)
+    if i < 4:
+        return displayio.Palette(16 if i == 2 else 3)
+    if i < 6:
+        bmp = _keep[-1]
+        return displayio.TileGrid(bmp, pixel_shader=None, width=1 if i == 4 else 10,
+                                  height=1 if i == 4 else 8, tile_width=16, tile_height=16)
+    if i == 6:
+        return displayio.Group()
+    if i == 7:
+        return terminalio.FONT.get_glyph(65)
+    return displayio.TileGrid(terminalio.FONT.bitmap, pixel_shader=None, width=26, height=1,
+                              tile_width=6, tile_height=12)
+
+
+def _cost_step():
+    """Three steps per kind: make the list that keeps the objects (and the sheet the
+    TileGrids use); make 16 objects, the live memory read at the start of the step (after
+    the collection); read the live memory again at the start of the next step."""
+    global _cost_i, _keep, _live0
+    import displayio
+
+    i = _cost_i // 3
+    if i >= len(_COSTS):
+        return False
+    phase = _cost_i % 3
+    if phase == 0:
+        _keep = [None] * 17
+        _keep[-1] = displayio.Bitmap(16 * 39, 16, 16)
+    elif phase == 1:
+        _live0 = gc.mem_alloc()
+        for k in range(16):
+            _keep[k] = _make(i)
+    else:
+        print("COST %s %d" % (_COSTS[i], (gc.mem_alloc() - _live0) // 16))
+        _keep = None
+    _cost_i += 1
+    return True
+
+
+# --- the scripted hand ----------------------------------------------------------------------
+
+def _press(key):
+    """A press of ``key`` where the device sees it: the shift-register keys through the
+    keypad queue, the directions on the joystick."""
+    global _held
+    import analogio
+    import keypad
+    from engine.ui import keys as K
+
+    if key <= K.RIGHT:
+        axis = analogio.made[0 if key == K.LEFT or key == K.RIGHT else 1]
+        axis.value = 0 if key == K.LEFT or key == K.UP else 65535
+    else:
+        keypad.scanners[0].events.stub_put(_key_number(key), True)
+    _held = key
+
+
+def _release():
+    global _held
+    import analogio
+    import keypad
+    from engine.ui import keys as K
+
+    if _held <= K.RIGHT:
+        analogio.made[0].value = 32768
+        analogio.made[1].value = 32768
+    else:
+        keypad.scanners[0].events.stub_put(_key_number(_held), False)
+    _held = -1
+
+
+def _key_number(key):
+    from boards.pygamer import KEYMAP
+
+    for i in range(len(KEYMAP)):
+        if KEYMAP[i] == key:
+            return i
+    return -1
+
+
+def _menu_key(s):
+    """Down to the line wanted, then A: "Assault!" in the forecast, else the first line
+    that does something other than go back or quit (Resume / Cancel if none)."""
+    from engine.ui import keys as K
+
+    items = s.menu
+    want = -1
+    for i in range(len(items)):
+        if items[i][0] == "Assault!":
+            want = i
+    for i in range(len(items)):
+        t = items[i][0]
+        if want < 0 and t not in ("Resume", "Cancel", "Quit to title", "Armies") and \
+                items[i][1] is not None:
+            want = i
+    for i in range(len(items)):
+        if want < 0 and items[i][0] in ("Resume", "Cancel"):
+            want = i
+    return K.A if want < 0 or s.menu_i == want else K.DOWN
+
+
+def _enemy_dist(s, h):
+    """Squared pixel distance from grid hex ``h`` to the nearest enemy unit on the map."""
+    from engine.pocket_tactics.consts import NONE
+    from engine.ui.mapview import hex_px
+
+    st = s.st
+    b = st.board
+    x0, y0 = hex_px(h)
+    best = 1 << 20
+    for t in range(b.n):
+        u = b.t_unit[t]
+        if u != NONE and st.u_owner[u] != st.player:
+            x, y = hex_px(b.t_hex[t])
+            best = min(best, (x - x0) * (x - x0) + (y - y0) * (y - y0))
+    return best
+
+
+def _map_target(s):
+    """The grid hex the hand wants the cursor on: an assault, else the pick nearest to an
+    enemy, else a unit that can move; -1 for none."""
+    from engine.pocket_tactics.consts import K_ASSAULT, K_MOVE, NONE, PH_TURN, kind_of, x_of
+
+    picks = s.picks
+    best = -1
+    cost = 0
+    for h in picks:
+        a = picks[h]
+        c = -1 if a is not None and kind_of(a) == K_ASSAULT else _enemy_dist(s, h)
+        c = c * 64 + (h + _skip) % 64  # ties (and a stuck cursor) rotate
+        if best < 0 or c < cost:
+            best = h
+            cost = c
+    st = s.st
+    if best >= 0 or st.phase != PH_TURN or s.sel != NONE:
+        return best
+    movers = []
+    for a in st.legal_actions():
+        k = kind_of(a)
+        if (k == K_MOVE or k == K_ASSAULT) and x_of(a) not in movers:
+            movers.append(x_of(a))
+    if not movers:
+        return -1
+    return st.board.t_hex[st.u_tile[movers[_skip % len(movers)]]]
+
+
+def _toward(s, target):
+    """The direction key that brings the map cursor nearer to grid hex ``target``."""
+    from engine.ui import keys as K
+    from engine.ui.mapview import hex_px
+
+    x0, y0 = hex_px(s.map.cursor_hex)
+    x1, y1 = hex_px(target)
+    dx = x1 - x0
+    dy = y1 - y0
+    across = abs(dx) >= abs(dy)
+    if _stuck & 1:
+        across = not across
+    if across and dx == 0 or not across and dy == 0:
+        across = not across
+    if across:
+        return K.RIGHT if dx > 0 else K.LEFT
+    return K.DOWN if dy > 0 else K.UP
+
+
+def _hand(s):
+    """The key the scripted hand presses now, or -1."""
+    global _last_cursor, _stuck, _skip
+    from engine.pocket_tactics.consts import NONE
+    from engine.ui import screens as B
+    from engine.ui import keys as K
+
+    m = s.mode
+    if m == B.M_HANDOVER or m == B.M_INFO:
+        return K.A
+    if m == B.M_OVER:
+        return -1
+    if m == B.M_ASSAULT:
+        return K.A if s.menu else -1
+    if m == B.M_MENU:
+        return _menu_key(s)
+    if s.human() < 0:
+        return -1
+    cur = s.map.cursor_hex
+    if 0 <= _last_key <= K.RIGHT:
+        if cur != _last_cursor:
+            _stuck = 0
+        else:
+            _stuck += 1
+            if _stuck > 3:  # give up on this target
+                _stuck = 0
+                _skip += 1
+                return K.B
+    _last_cursor = cur
+    if not _seen & 4 and s._unit_at(cur) != NONE:
+        return K.SELECT  # the unit card
+    if not _seen & 2:
+        return K.START  # the turn menu
+    target = _map_target(s)
+    if target < 0:
+        return K.START
+    if target == cur:
+        return K.A
+    return _toward(s, target)
+
+
+def _look(s):
+    global _seen
+    from engine.pocket_tactics.consts import CENTRE, PH_OVER
+    from engine.ui import screens as B
+    from engine.ui import keys as K
+
+    m = s.mode
+    if s.map.cursor_hex != CENTRE:
+        _seen |= 1
+    if m == B.M_MENU:
+        _seen |= 2
+        for item in s.menu:
+            if item[0] == "Assault!":
+                _seen |= 16
+    if m == B.M_INFO:
+        _seen |= 8
+        if _last_key == K.SELECT:
+            _seen |= 4
+    if m == B.M_ASSAULT:
+        _seen |= 32
+    if s.st.phase == PH_OVER:
+        _seen |= 64
