@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The battle screen on the stub board, driven by button events alone (tests/ui_bot.py):
+"""The battle screen on the stub board, driven by button events alone (tools/ui_bot.py):
 whole hot-seat games, and the pixels, LEDs and hand-over at key points."""
 import os
 
@@ -23,7 +23,7 @@ from engine.ui.mapview import hex_px  # noqa: E402
 from engine.ui.panel import _DICE_X, _DICE_Y  # noqa: E402
 from engine.ui.sprites import _COLORS, C_CURSOR, C_MOVE, C_PANEL, SIDE_COLORS  # noqa: E402
 from tests.helpers import position  # noqa: E402
-from tests.ui_bot import Bot  # noqa: E402
+from tools.ui_bot import Bot  # noqa: E402
 
 PANEL = screen_color(_COLORS[C_PANEL])
 WHITE = screen_color(0xFFFFFF)

@@ -73,7 +73,8 @@ def no_screen():
 def game_app(args, demo):
     """The app for these options: engine.ui.app.run with the chosen players and factions."""
     from engine.pocket_tactics import ids as IDS
-    from engine.ui.app import PLAYER_KINDS, run
+    from engine.ui.app import PLAYER_KINDS, loop, new_battle, run
+    from engine.ui.screens import M_MAP
 
     players = (args.players or ("greedy,random" if demo else "human,greedy")).split(",")
     keys = args.factions.split(",")
@@ -84,15 +85,29 @@ def game_app(args, demo):
     factions = (IDS.FACTION_KEYS.index(keys[0]), IDS.FACTION_KEYS.index(keys[1]))
 
     def app(board):
-        screen = run(board, players=players, seed=args.seed, factions=factions,
-                     limit=args.limit, handover=not args.no_handover, until_over=demo)
-        if demo:
-            st = screen.st
-            w = st.winner()
-            print("game over: %s after %d turns (captives A %d pts, B %d pts)" % (
-                ("A wins", "B wins", "draw")[w], st.turn, st.captive_points(0),
-                st.captive_points(1)))
-            print("shot:", board.save_shot("game-over"))
+        if not demo:
+            run(board, players=players, seed=args.seed, factions=factions, limit=args.limit,
+                handover=not args.no_handover)
+            return
+        # Headless without a script: play the game to its end, a screenshot every ten turns
+        # (turn-NNN.png) and of the last screen (game-over.png).
+        seed = args.seed if args.seed is not None else 1
+        screen = new_battle(board, players, seed, factions, args.limit,
+                            not args.no_handover)
+        st = screen.st
+        shot_turn = 0
+        while not screen.over:
+            loop(board, screen, 1)
+            if st.turn != shot_turn and st.turn % 10 == 1 and screen.mode == M_MAP:
+                shot_turn = st.turn
+                board.display.refresh()
+                print("shot:", board.save_shot("turn-%03d" % st.turn))
+        board.display.refresh()
+        w = st.winner()
+        print("game over: %s after %d turns (captives A %d pts, B %d pts)" % (
+            ("A wins", "B wins", "draw")[w], st.turn, st.captive_points(0),
+            st.captive_points(1)))
+        print("shot:", board.save_shot("game-over"))
     return app
 
 

@@ -64,7 +64,7 @@ class Battle:
                                  height=1, tile_width=CELL, tile_height=CELL,
                                  default_tile=S_SOLID, y=board.height - 16)
         self.root.append(bar)
-        self.status = Line(font, self.panel.white, 2, board.height - 14, board.width // 6 - 1)
+        self.status = Line(font, self.panel.white, 2, board.height - 14, board.width // 6)
         self.root.append(self.status.grid)
         self.root.append(self.panel.group)
         board.display.root_group = self.root

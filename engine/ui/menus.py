@@ -53,18 +53,41 @@ def castable(b, u):
     return out
 
 def cast_menu(b):
+    """The hand (RULES A9): each card once with its count; a card no Mage can cast now is
+    shown but does nothing. Picking a card asks for the caster when several Mages can."""
     st = b.st
+    ns = len(N.SPELL_NAMES)
+    p = st.player
+    legal = st.legal_actions()
     items = []
-    seen = []
-    for a in st.legal_actions():
-        if kind_of(a) == K_CAST:
-            key = (x_of(a), y_of(a) >> 6)
-            if key not in seen:
-                seen.append(key)
-                items.append(("%s: %s" % (uid(st, key[0]), N.SPELL_NAMES[key[1]]),
-                              cast_picker(b, key[0], key[1])))
+    for s in range(ns):
+        n = st.hand[p * ns + s]
+        if not n:
+            continue
+        casters = []
+        for a in legal:
+            if kind_of(a) == K_CAST and (y_of(a) >> 6) == s and x_of(a) not in casters:
+                casters.append(x_of(a))
+        text = N.SPELL_NAMES[s] + (" x%d" % n if n > 1 else "")
+        if not casters:
+            items.append((text + " (no target)", None))
+        elif len(casters) == 1:
+            items.append((text, cast_picker(b, casters[0], s)))
+        else:
+            items.append((text, _caster_menu(b, s, casters)))
     items.append(("Cancel", None))
-    b._open_menu("Cast a spell (hand %d)" % hand_size(st, st.player), items)
+    b._open_menu("Your hand (%d cards)" % hand_size(st, p), items)
+
+
+def _caster_menu(b, s, casters):
+    def pick():
+        st = b.st
+        items = [("%s %s" % (uid(st, u), N.UNIT_NAMES[st.u_type[u]]), cast_picker(b, u, s))
+                 for u in casters]
+        items.append(("Cancel", None))
+        b._open_menu("Who casts %s?" % N.SPELL_NAMES[s], items)
+    return pick
+
 
 def cast_picker(b, u, s):
     def pick():

@@ -32,7 +32,7 @@ class Panel:
         self.yellow = text_palette(YELLOW)
         self.lines = []
         for i in range(LINES):
-            line = Line(font, self.white, 3, i * LINE_H + 1, width // 6 - 1)
+            line = Line(font, self.white, 3, i * LINE_H + 1, width // 6)
             self.lines.append(line)
             self.group.append(line.grid)
         self.dice = []  # one 3 x 1 TileGrid per group: attacker OFF, DEF, defender OFF, DEF

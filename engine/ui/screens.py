@@ -86,13 +86,31 @@ def game_over(b):
     w = st.winner()
     b.feedback.set_side(-1 if w == DRAW else w)
     lines = ["Game over", "", "  %s" % ("A draw." if w == DRAW else "%s wins!" % side_name(w)),
-             "", "  Turns: %d" % st.turn,
+             "  " + end_reason(st), "", "  Turns: %d" % st.turn,
              "  Captives A: %d pts" % st.captive_points(0),
              "  Captives B: %d pts" % st.captive_points(1), "", "  A: continue"]
     b.panel.show(lines)
     b.map.show_cursor(False)
     b.set_status("")
 
+
+
+def end_reason(st):
+    """Why the game ended (RULES A10 and its rulings), in a few words."""
+    alive = [0, 0]
+    for u in range(st.n_units):
+        if st.u_where[u] <= 1:  # on the map or in reserve
+            alive[st.u_owner[u]] += 1
+    w = st.winner()
+    if not alive[0] and not alive[1]:
+        return "No units left on either side."
+    if w in (0, 1) and not alive[1 - w]:
+        return "%s has no units left." % "AB"[1 - w]
+    if w in (0, 1) and st.passes < 2 and not (st.cfg.max_turns and st.turn > st.cfg.max_turns):
+        return "%s holds every feature." % "AB"[w]
+    if st.passes >= 2:
+        return "Both players passed."
+    return "Turn limit: captive points."
 
 
 # --- text ---------------------------------------------------------------------------------

@@ -183,7 +183,10 @@ class Bot:
             spell = y >> 6
             self.press(K.START)
             self.choose_text("Cast a spell")
-            self.choose_text("%s: %s" % (_uid(st, x), N.SPELL_NAMES[spell]))
+            self.choose(lambda text, value: text == N.SPELL_NAMES[spell] or text.startswith(
+                N.SPELL_NAMES[spell] + " x"))
+            if self.battle.menu_title.startswith("Who casts"):
+                self.choose_text(_uid(st, x) + " ")
             eff = spell_stat(spell, S_EFFECT)
             if eff == SP_RESCUE:
                 self.choose_action(a)

@@ -1,0 +1,1 @@
+"""Tools of the project: CLI, emulator, data compiler, checks, benchmarks."""

@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Regenerates the screenshots of docs/screenshots/ (the player's guide shows them):
+hand-written positions on the stub board, driven by button presses (tools/ui_bot.py), each
+screen saved as a 160 x 128 PNG. Deterministic: the same code and data give the same
+pixels, and tests/test_screenshots.py fails when a committed screenshot is stale.
+
+  python tools/screenshots.py [--out docs/screenshots]
+"""
+import argparse
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from boards import stub  # noqa: E402
+from engine.pocket_tactics.consts import K_ASSAULT, PH_BUMP, kind_of  # noqa: E402
+from engine.pocket_tactics.scenario import build  # noqa: E402
+from engine.ui import keys as K  # noqa: E402
+from engine.ui.battle import Battle  # noqa: E402
+from engine.ui.screens import M_ASSAULT, M_INFO, M_OVER  # noqa: E402
+from tools.ui_bot import Bot  # noqa: E402
+
+OUT = os.path.join(ROOT, "docs", "screenshots")
+
+# A battle in progress: Cybernetic Liberation Front (A) against the Free Space Privateers
+# (B) on a ten-tile map with three features.
+TILES = [
+    {"at": "0,0", "terrain": "grid", "feature": "fortress"},
+    {"at": "1,0", "terrain": "wasteland"},
+    {"at": "-1,0", "terrain": "grid"},
+    {"at": "0,1", "terrain": "water"},
+    {"at": "1,-1", "terrain": "plains"},
+    {"at": "2,-1", "terrain": "wasteland", "feature": "ruins"},
+    {"at": "-1,1", "terrain": "wasteland"},
+    {"at": "-2,1", "terrain": "grid", "feature": "forest"},
+    {"at": "0,-1", "terrain": "plains"},
+    {"at": "2,0", "terrain": "grid"},
+]
+UNITS = [
+    {"owner": "A", "unit": "cyber_commando", "at": "-1,0"},
+    {"owner": "A", "unit": "cyber_grunt", "at": "-2,1"},
+    {"owner": "A", "unit": "cyber_doc", "at": "-1,1"},
+    {"owner": "A", "unit": "cyberteur", "at": "reserve"},
+    {"owner": "B", "unit": "company_trooper", "at": "0,0"},
+    {"owner": "B", "unit": "company_heavy", "at": "2,-1"},
+    {"owner": "B", "unit": "squad_leader", "at": "1,0"},
+    {"owner": "B", "unit": "combat_medic", "at": "captive"},
+]
+
+
+def battle_on(doc, seed=1, handover=False, cpu_b=False):
+    from engine.pocket_tactics.players import GreedyPlayer
+
+    st = build(doc, seed)
+    board = stub.make()
+    players = [None, GreedyPlayer(seed) if cpu_b else None]
+    battle = Battle(board, st, players, handover=handover)
+    bot = Bot(board, battle)
+    bot.settle()
+    return board, st, battle, bot
+
+
+def shot(board, battle, out, name):
+    board.display.refresh()
+    path = os.path.join(out, name + ".png")
+    board.screenshot(path)
+    return path
+
+
+def tile_hex(st, where):
+    from engine.pocket_tactics.notation import _hex
+
+    return _hex(where)
+
+
+def map_and_forecast(out):
+    doc = {"tiles": TILES, "units": UNITS, "to_move": "A", "turn": 7}
+    board, st, battle, bot = battle_on(doc, seed=3)
+    bot.goto(tile_hex(st, "-1,0"))
+    bot.press(K.A)  # select the Cyber Commando: moves and targets marked
+    paths = [shot(board, battle, out, "map-moves")]
+    bot.goto(tile_hex(st, "0,0"))
+    paths.append(shot(board, battle, out, "map-target"))
+    bot.press(K.A)  # the forecast before committing
+    paths.append(shot(board, battle, out, "forecast"))
+    return paths
+
+
+def assault_with_bump(out):
+    """The assault screen offering a bump: the first seed whose roll leaves one to use."""
+    for seed in range(1, 60):
+        doc = {"tiles": TILES, "units": UNITS, "to_move": "A", "turn": 7}
+        board, st, battle, bot = battle_on(doc, seed=seed)
+        bot.goto(tile_hex(st, "-1,0"))
+        bot.press(K.A)
+        bot.goto(tile_hex(st, "0,0"))
+        bot.press(K.A)
+        bot.choose(lambda text, value: value is not None and kind_of(value) == K_ASSAULT)
+        bot.settle()
+        if battle.mode == M_ASSAULT and st.phase == PH_BUMP and st.player == 0:
+            return [shot(board, battle, out, "assault-bump")]
+    raise SystemExit("screenshots: no seed gives a bump choice")
+
+
+def unit_card(out):
+    doc = {"tiles": TILES, "units": UNITS, "to_move": "A", "turn": 7}
+    board, st, battle, bot = battle_on(doc)
+    bot.goto(tile_hex(st, "-1,1"))
+    bot.press(K.SELECT)
+    return [shot(board, battle, out, "unit-card")]
+
+
+def handover_and_hand(out):
+    units = [
+        {"owner": "A", "unit": "guild_mage", "at": "-1,0"},
+        {"owner": "A", "unit": "guild_guard", "at": "-1,1"},
+        {"owner": "A", "unit": "grand_librarian", "at": "-2,1"},
+        {"owner": "B", "unit": "goblin_thug", "at": "0,0"},
+        {"owner": "B", "unit": "goblin_archer", "at": "2,-1"},
+    ]
+    doc = {"tiles": TILES, "units": units, "to_move": "A", "turn": 5,
+           "hand": {"A": ["fireball", "ward", "haste", "teleport", "fireball"]},
+           "deck": {"A": ["lightning", "weaken", "recall"]}}
+    board, st, battle, bot = battle_on(doc, handover=True)
+    paths = [shot(board, battle, out, "handover")]
+    bot.press(K.A)
+    bot.press(K.START)
+    bot.choose_text("Cast a spell")
+    paths.append(shot(board, battle, out, "spell-hand"))
+    return paths
+
+
+def game_over(out):
+    """B's last unit falls: the result, then the game-over screen."""
+    units = [
+        {"owner": "A", "unit": "cyber_commando", "at": "-1,0"},
+        {"owner": "A", "unit": "cyber_grunt", "at": "-2,1"},
+        {"owner": "B", "unit": "company_trooper", "at": "0,0"},
+    ]
+    for seed in range(1, 80):
+        doc = {"tiles": TILES, "units": units, "to_move": "A", "turn": 12}
+        board, st, battle, bot = battle_on(doc, seed=seed)
+        bot.goto(tile_hex(st, "-1,0"))
+        bot.press(K.A)
+        bot.goto(tile_hex(st, "0,0"))
+        bot.press(K.A)
+        bot.choose(lambda text, value: value is not None and kind_of(value) == K_ASSAULT)
+        bot.settle()
+        while battle.mode == M_ASSAULT:
+            if battle.menu:
+                bot.choose_text("Auto")
+            bot.settle()
+        if battle.mode == M_INFO and st.winner() == 0:
+            paths = [shot(board, battle, out, "assault-result")]
+            bot.press(K.A)
+            if battle.mode == M_OVER:
+                paths.append(shot(board, battle, out, "game-over"))
+                return paths
+    raise SystemExit("screenshots: no seed ends the game")
+
+
+SHOTS = (map_and_forecast, assault_with_bump, unit_card, handover_and_hand, game_over)
+
+
+def generate(out):
+    os.makedirs(out, exist_ok=True)
+    paths = []
+    for make in SHOTS:
+        paths.extend(make(out))
+    return paths
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default=OUT, help="folder for the PNGs (default docs/screenshots)")
+    args = ap.parse_args(argv)
+    for p in generate(args.out):
+        print(p)
+
+
+if __name__ == "__main__":
+    main()
