@@ -8,16 +8,11 @@ their bumps (A5.2) and re-rolls (A5.3) with the greedy policy below, then the ta
 from engine.core.rng import Rng
 
 from .assault import DEF_KIND, falls, prepare
+from .players import side_value
 from .consts import U_POINTS
 from .units import stat
 
 _SLOTS = 8
-
-
-def side_value(f, side, pts_att, pts_dfd):
-    """Points ``side`` (0 attacker, 1 defender) wins (+) or loses (-) by tally ``f``."""
-    v = (pts_dfd if f & 1 else 0) - (pts_att if f & 2 else 0)
-    return v if side == 0 else -v
 
 
 def best_bump(dice, nd, bumps, side, pa, pd):

@@ -12,12 +12,17 @@ from .consts import (K_ASSAULT, K_BUMP, K_CAST, K_DEPLOY,
                      K_MOVE, K_RETURN, K_STOP, MAP, NONE, PH_BUMP, PH_REROLL,
                      PH_SETUP_DEPLOY, PH_TURN, S_EFFECT, S_N, SP_FIREBALL, SP_LIGHTNING,
                      SP_RESCUE, U_DEF, U_DEF_BUMPS, U_OFF, U_POINTS, kind_of, x_of, y_of)
-from .forecast import side_value
 from .units import bump_values, can_strike, hazard_dv, spell_stat, stat
 
 # P_BEAT[off][def]: chance in 1000 that `off` red dice defeat `def` blue dice in one roll
 # (RULES A5.4 tally, no bumps or re-rolls). Checked against enumeration by the tests.
 P_BEAT = ((0, 0, 0, 0), (1000, 417, 255, 174), (1000, 745, 475, 341), (1000, 826, 659, 489))
+
+
+def side_value(f, side, pts_att, pts_dfd):
+    """Points ``side`` (0 attacker, 1 defender) wins (+) or loses (-) by tally ``f``."""
+    v = (pts_dfd if f & 1 else 0) - (pts_att if f & 2 else 0)
+    return v if side == 0 else -v
 
 
 class RandomPlayer:

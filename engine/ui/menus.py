@@ -6,7 +6,6 @@ from engine.pocket_tactics import names as N
 from engine.pocket_tactics.consts import (CAPTIVE, K_CAST, K_DEPLOY, K_PASS, K_RETURN, NONE,
                                           PH_HASTE, PH_SETUP_DEPLOY, PH_TURN, RESERVE,
                                           S_EFFECT, SP_RESCUE, kind_of, x_of, y_of)
-from engine.pocket_tactics.forecast import forecast
 from engine.pocket_tactics.units import spell_stat
 
 from .lazy import forget
@@ -144,7 +143,11 @@ def forecast_menu(b, a):
     u = x_of(a)
     v = y_of(a)
     n = b.samples
+    import engine.pocket_tactics
+    from engine.pocket_tactics.forecast import forecast
+
     c = forecast(st, u, v, n, seed=st.version + 1)
+    forget(engine.pocket_tactics, "forecast")  # loaded for the forecast only
     lines = [
         "%s falls: %d%%" % (uid(st, v), pct(c[1] + c[3], n)),
         "%s falls: %d%%" % (uid(st, u), pct(c[2] + c[3], n)),

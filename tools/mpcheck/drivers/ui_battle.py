@@ -38,7 +38,7 @@ MODULES = (
     "engine.pocket_tactics.config", "engine.pocket_tactics.movement",
     "engine.pocket_tactics.assault", "engine.pocket_tactics.spells",
     "engine.pocket_tactics.setup", "engine.pocket_tactics.turn",
-    "engine.pocket_tactics.state", "engine.pocket_tactics.forecast",
+    "engine.pocket_tactics.state",
     "engine.pocket_tactics.players",
     # the UI and the board adapter
     "engine.ui.keys", "engine.ui.sprites", "engine.ui.text", "engine.ui.feedback",
