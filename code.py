@@ -32,11 +32,11 @@ def main():
 
     board = detect()
     try:
-        from engine.ui.app import run
+        from engine.ui.app import run_app
     except Exception as e:  # missing or broken UI, or out of memory while importing it
         _show_error(board, e)
     else:
-        run(board)
+        run_app(board)
 
 
 def _be_the_standard_code_module():

@@ -3,8 +3,9 @@
 """Run the game on a desktop: the host board (boards/host.py) in a pygame window, or
 headless from a key script.
 
-    python tools/emulator.py                       window: you (A) against the CPU (B)
-    python tools/emulator.py --players human,human hot-seat; also greedy/random per side
+    python tools/emulator.py                       window: the title menu, as on the device
+    python tools/emulator.py --players human,greedy straight into a battle (human, greedy
+                                                   or random per side; human,human: hot-seat)
     python tools/emulator.py --script demo.keys    window, plays the script, then the keyboard
     python tools/emulator.py --headless --script demo.keys --shots out/
                                                    no window, fake clock, exits at the end
@@ -73,7 +74,7 @@ def no_screen():
 def game_app(args, demo):
     """The app for these options: engine.ui.app.run with the chosen players and factions."""
     from engine.pocket_tactics import ids as IDS
-    from engine.ui.app import PLAYER_KINDS, loop, new_battle, run
+    from engine.ui.app import PLAYER_KINDS, loop, new_battle, run, run_app
     from engine.ui.screens import M_MAP
 
     players = (args.players or ("greedy,random" if demo else "human,greedy")).split(",")
@@ -86,8 +87,11 @@ def game_app(args, demo):
 
     def app(board):
         if not demo:
-            run(board, players=players, seed=args.seed, factions=factions, limit=args.limit,
-                handover=not args.no_handover)
+            if args.players is None:
+                run_app(board)  # the title menu, as on the device
+            else:
+                run(board, players=players, seed=args.seed, factions=factions,
+                    limit=args.limit, handover=not args.no_handover)
             return
         # Headless without a script: play the game to its end, a screenshot every ten turns
         # (turn-NNN.png) and of the last screen (game-over.png).

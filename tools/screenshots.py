@@ -162,7 +162,39 @@ def game_over(out):
     raise SystemExit("screenshots: no seed ends the game")
 
 
-SHOTS = (map_and_forecast, assault_with_bump, unit_card, handover_and_hand, game_over)
+def rules_and_browser(out):
+    """The title's rules pages and unit browser."""
+    from engine.ui.title import Settings, Title
+
+    board = stub.make()
+    title = Title(board, Settings())
+
+    def press(key):
+        title.on_event(key)
+        board.display.refresh()
+
+    def pick(prefix):
+        items = title.page[1]
+        i = next(k for k, (t, _) in enumerate(items) if t.startswith(prefix))
+        while title.sel != i:
+            press(K.DOWN)
+        press(K.A)
+
+    paths = [shot(board, title, out, "title")]
+    pick("Rules")
+    pick("Assault 2")
+    paths.append(shot(board, title, out, "rules-page"))
+    press(K.B)
+    press(K.B)
+    pick("Units and terrain")
+    pick("Kingdom of Nightfall")
+    pick("Witch Queen")
+    paths.append(shot(board, title, out, "browser-card"))
+    return paths
+
+
+SHOTS = (map_and_forecast, assault_with_bump, unit_card, handover_and_hand, game_over,
+         rules_and_browser)
 
 
 def generate(out):

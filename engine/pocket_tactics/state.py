@@ -184,6 +184,14 @@ class State:
             self.rng.next16()  # one draw per chance node, whoever chose the outcome
         row[2](self, a)
 
+    def concede(self, p):
+        """Player ``p`` gives up (a menu choice, not a rules action): the other player wins."""
+        if self.phase == PH_OVER:
+            raise IllegalAction("the game is over (RULES A10)")
+        self.version += 1
+        self._legal = None
+        self._finish(1 - p)
+
     def winner(self):
         """0 or 1, DRAW, or None while the game goes on."""
         return None if self.result == NONE else self.result

@@ -48,6 +48,35 @@ def loop(board, screen, max_frames=-1, until_over=False):
     return frames
 
 
+def run_app(board, max_frames=-1):
+    """The device program: the title menu, then battles, back to the title after each."""
+    import gc
+
+    from .title import Settings, Title
+
+    settings = Settings()
+    frames = 0
+    while frames != max_frames:
+        title = Title(board, settings)
+        frames += loop(board, title, max_frames - frames if max_frames > 0 else -1)
+        start = title.start
+        title = None
+        gc.collect()
+        if start is None or "config" not in start:
+            continue  # Continue needs saved games (not yet): back to the title
+        seed = start["seed"]
+        ps = [make_player(start["players"][0], seed * 2 + 1),
+              make_player(start["players"][1], seed * 2 + 2)]
+        board.sound_on = settings.sound
+        battle = Battle(board, State(start["config"], seed), ps, handover=settings.handover,
+                        auto_draft=start["auto_draft"], sound=settings.sound,
+                        brightness=settings.brightness)
+        frames += loop(board, battle, max_frames - frames if max_frames > 0 else -1)
+        battle = None
+        gc.collect()
+    return frames
+
+
 def run(board, players=("human", "greedy"), seed=None, factions=(0, 1), limit=50,
         handover=True, max_frames=-1, until_over=False):
     """Play a battle on ``board``: by default you (side A) against the greedy CPU. Returns

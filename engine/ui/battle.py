@@ -30,9 +30,8 @@ from .feedback import Feedback
 from .mapview import MapView, step_cursor
 from .panel import Panel
 from .text import Line, font_sheet
-from .lazy import forget
 from .sprites import (CELL, ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_MOVE, S_SOLID,
-                      S_TARGET, S_UNIT, make_palette)
+                      S_TARGET, S_UNIT, draw_sheet, make_palette)
 
 
 _ASSAULT_PHASES = (PH_ROLL, PH_BUMP, PH_REROLL, PH_REROLL_DIE)
@@ -43,9 +42,12 @@ _MENU_LINES = 9  # menu lines under the title
 
 
 class Battle:
-    def __init__(self, board, st, players, handover=True, on_action=None, samples=300):
+    def __init__(self, board, st, players, handover=True, on_action=None, samples=300,
+                 auto_draft=False, sound=True, brightness=2):
         """``players[p]`` is None for a human at the device, else a player object with
-        ``choose(state)``. ``on_action(a)`` is called after every applied action."""
+        ``choose(state)``. ``on_action(a)`` is called after every applied action.
+        ``auto_draft``: the device places the humans' tiles in the map draft. ``sound``
+        and ``brightness`` (0-2) come from the settings."""
         self.board = board
         self.st = st
         self.players = players
@@ -53,7 +55,10 @@ class Battle:
         self.on_action = on_action
         self.samples = samples
         self.feedback = Feedback(board)
-        sheet = _draw_sheet()
+        self.feedback.sound = sound
+        self.feedback.level = brightness
+        self.auto_draft = auto_draft
+        sheet = draw_sheet()
         palette = make_palette(N.T_COLOR)
         font = font_sheet()
         self.map = MapView(sheet, palette, board.width, board.height - 16)
@@ -104,11 +109,21 @@ class Battle:
         return S_UNIT + st.u_owner[u] * 4 + role
 
     def human(self):
-        """The player id of the human who must decide now, or -1."""
+        """The player id of the human who must decide now, or -1 (also while an automatic
+        map draft places a human's tiles)."""
         who = self.st.to_act()
-        if who >= 0 and self.players[who] is None:
+        if who >= 0 and self.players[who] is None and not self._auto_now():
             return who
         return -1
+
+    def _auto_now(self):
+        """The device decides for the human to act: "Auto" in an assault, or the automatic
+        draft (new-game option) placing tiles."""
+        st = self.st
+        who = st.to_act()
+        if st.phase in (PH_BUMP, PH_REROLL):
+            return self.auto[who]
+        return self.auto_draft and st.phase == PH_PLACE_TILE
 
     @property
     def status_text(self):
@@ -435,8 +450,7 @@ class Battle:
         who = st.to_act()
         if who == TERMINAL:
             return False
-        auto = who >= 0 and self.players[who] is None and self.auto[who] and \
-            st.phase in (PH_BUMP, PH_REROLL)
+        auto = who >= 0 and self.players[who] is None and self._auto_now()
         if who >= 0 and self.players[who] is None and not auto:
             self.feedback.update(now)
             return False
@@ -458,13 +472,3 @@ class Battle:
 
 
 
-
-def _draw_sheet():
-    """The sprite sheet, drawn by sheet.py, which is let go afterwards."""
-    import engine.ui
-
-    from . import sheet
-
-    bmp = sheet.make_sheet()
-    forget(engine.ui, "sheet")
-    return bmp

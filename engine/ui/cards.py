@@ -50,14 +50,18 @@ def _bumps(ty, field):
 
 
 def unit_card(st, u):
-    X = _load("unit_texts")
-    ty = st.u_type[u]
     p = st.u_owner[u]
     first = 0
     while st.u_owner[first] != p:
         first += 1
+    return type_card(st.u_type[u], "%s%d " % ("AB"[p], u - first + 1))
+
+
+def type_card(ty, prefix=""):
+    """The card of unit type ``ty`` (the unit browser shows it without a game)."""
+    X = _load("unit_texts")
     types = [X.TYPES[i] for i in range(len(X.TYPES)) if type_mask(ty) & (1 << i)]
-    lines = ["%s%d %s" % ("AB"[p], u - first + 1, N.UNIT_NAMES[ty]),
+    lines = [prefix + N.UNIT_NAMES[ty],
              "%d pts  %s" % (type_stat(ty, U_POINTS), " ".join(types)),
              "OFF %d red  DEF %d blue" % (type_stat(ty, U_OFF), type_stat(ty, U_DEF)),
              "Bumps OFF %s DEF %s" % (_bumps(ty, U_OFF_BUMPS), _bumps(ty, U_DEF_BUMPS))]
@@ -82,12 +86,16 @@ def unit_card(st, u):
 
 
 def tile_card(st, t):
-    X = _load("texts")
     b = st.board
-    f = b.t_feature[t]
-    terrain = b.t_terrain[t]
+    return place_card(b.t_terrain[t], b.t_feature[t])
+
+
+def place_card(terrain, f):
+    """The card of a terrain, or of feature ``f`` on it (NONE: no feature; terrain -1: the
+    feature alone)."""
+    X = _load("texts")
     if f != NONE:
-        lines = [N.FEATURES[f] + " (on %s)" % N.TERRAINS[terrain]]
+        lines = [N.FEATURES[f] + (" (on %s)" % N.TERRAINS[terrain] if terrain >= 0 else "")]
         lines.extend(wrap(X.FEATURE_TEXT[f]))
     else:
         lines = [N.TERRAINS[terrain]]

@@ -23,6 +23,7 @@ class Feedback:
         self.flash_until = -1
         self.shown = -2
         self.sound = True
+        self.level = 2  # LED brightness setting: 0 low, 1 medium, 2 high
 
     def set_side(self, side, pulse=False):
         self.side = side
@@ -53,6 +54,8 @@ class Feedback:
                 color = _dim(SIDE_COLORS[self.side], 2 + level * 14 // (_PULSE_MS // 2), 16)
             else:
                 color = SIDE_COLORS[self.side]
+        if self.level < 2:
+            color = _dim(color, self.level + 1, 3)  # the setting scales every colour
         if color != self.shown:
             self.shown = color
             self.pixels.fill(color)

