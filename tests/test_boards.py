@@ -618,7 +618,7 @@ def test_code_py_runs_the_app(monkeypatch):
     monkeypatch.setattr(boards, "detect", lambda: s)
     ran = []
     app = types.ModuleType("engine.ui.app")
-    app.run = ran.append
+    app.run_app = ran.append
     monkeypatch.setitem(sys.modules, "engine.ui.app", app)
     runpy.run_path(str(ROOT / "code.py"), run_name="__main__")
     assert ran == [s]

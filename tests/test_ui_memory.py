@@ -127,3 +127,15 @@ def test_standin_objects_take_the_device_heap(trees):
     assert set(DEVICE) <= set(costs), res.lines
     for name, device in DEVICE.items():
         assert device <= costs[name] <= device + OVERHEAD, (name, costs[name], device)
+
+
+def test_title_and_setup_screens_run_in_micropython(trees):
+    # The title menu, a rules page, a unit card, Settings, and a new game through the army
+    # builder and the tile picker, then the battle it starts: all inside MicroPython. (Their
+    # heap is printed by tools/bench/ui_bench.py; see docs/PERFORMANCE.md.)
+    res = ui_bench.run_ui("setup,3,600", "mpy", heap=LARGE_HEAP, tree=trees("mpy"))
+    assert res.ok, res.error
+    seen = [line for line in res.lines if line.startswith("SEEN")]
+    assert seen and {"menu", "builder"} <= set(seen[0].split()[1:]), res.lines[-3:]
+    end = [line for line in res.lines if line.startswith("END ")]
+    assert end and int(end[0].split()[2]) == 600  # the battle ran its 600 frames

@@ -17,7 +17,8 @@ from engine.pocket_tactics.setup import feature_tiles  # noqa: E402
 from engine.ui import keys as K  # noqa: E402
 from engine.ui.app import run_app  # noqa: E402
 from engine.ui.screens import M_HANDOVER, M_INFO, M_MAP  # noqa: E402
-from engine.ui.title import Settings, Title  # noqa: E402
+from engine.ui.app import Settings  # noqa: E402
+from engine.ui.title import Title  # noqa: E402
 from tools.ui_bot import Bot  # noqa: E402
 
 

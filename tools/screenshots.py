@@ -164,7 +164,8 @@ def game_over(out):
 
 def rules_and_browser(out):
     """The title's rules pages and unit browser."""
-    from engine.ui.title import Settings, Title
+    from engine.ui.app import Settings
+    from engine.ui.title import Title
 
     board = stub.make()
     title = Title(board, Settings())

@@ -1,17 +1,28 @@
 # SPDX-License-Identifier: MIT
 """The app loop shared by the device (code.py), the desktop emulator and the tests:
 poll the board, hand button events to the screen, step chance and CPU players, refresh the
-display only when something changed."""
-from engine.pocket_tactics.config import suggested
-from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
-from engine.pocket_tactics.state import State
+display only when something changed.
 
-from .battle import Battle
+The battle and the engine's game modules are imported when a battle starts, so the title
+screens run without them in memory."""
+from .lazy import forget
+
+
+class Settings:
+    """What the player sets on the Settings page (kept while the device is on)."""
+
+    def __init__(self):
+        self.sound = True
+        self.brightness = 1  # 0 low, 1 medium, 2 high
+        self.handover = True
+
 
 PLAYER_KINDS = ("human", "greedy", "random")
 
 
 def make_player(kind, seed):
+    from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
+
     if kind == "human":
         return None
     if kind == "greedy":
@@ -23,6 +34,11 @@ def make_player(kind, seed):
 
 def new_battle(board, players=("human", "greedy"), seed=1, factions=(0, 1), limit=50,
                handover=True):
+    from engine.pocket_tactics.config import suggested
+    from engine.pocket_tactics.state import State
+
+    from .battle import Battle
+
     st = State(suggested(factions[0], factions[1], limit), seed)
     ps = [make_player(players[0], seed * 2 + 1), make_player(players[1], seed * 2 + 2)]
     return Battle(board, st, ps, handover=handover)
@@ -52,18 +68,26 @@ def run_app(board, max_frames=-1):
     """The device program: the title menu, then battles, back to the title after each."""
     import gc
 
-    from .title import Settings, Title
+    import engine.ui
 
     settings = Settings()
     frames = 0
     while frames != max_frames:
+        from .title import Title
+
         title = Title(board, settings)
         frames += loop(board, title, max_frames - frames if max_frames > 0 else -1)
         start = title.start
         title = None
+        Title = None
+        forget(engine.ui, "title")  # the title's code is not needed during a battle
         gc.collect()
         if start is None or "config" not in start:
             continue  # Continue needs saved games (not yet): back to the title
+        from engine.pocket_tactics.state import State
+
+        from .battle import Battle
+
         seed = start["seed"]
         ps = [make_player(start["players"][0], seed * 2 + 1),
               make_player(start["players"][1], seed * 2 + 2)]

@@ -123,7 +123,7 @@ def figures(seeds, frames):
             print("UI from .%s: the check's own heap (interpreter start, driver, stand-ins' "
                   "code): %s, subtracted below" % (mode, _kb(over)))
             for kind, seed0, cap in (("cpu", CPU_SEED, CPU_FRAMES),
-                                     ("human", HUMAN_SEED, frames)):
+                                     ("human", HUMAN_SEED, frames), ("setup", 3, 600)):
                 for seed in range(seed0, seed0 + seeds):
                     arg = "%s,%d,%d" % (kind, seed, cap)
                     # the assault forecast's garbage needs megabytes in this build

@@ -6,6 +6,8 @@ its tree (run_ui) and loads it as .mpy, so its own code takes the least heap it 
 
 arg: "KIND,SEED,MAX_FRAMES[,trace]"
   cpu     greedy against random until the game is over (results close by themselves)
+  setup   the title: a rules page, a unit card, Settings, then a new CPU-against-CPU game
+          at 100 points through the army builder and the tile picker, then the battle
   human   side A is played through the buttons by a scripted hand that opens the menus, a
           unit card, the map cursor and the assault forecast, against the greedy CPU; the
           frame cap ends the run unless the game ends first
@@ -25,6 +27,7 @@ frame of engine.ui.app.loop, the stand-in clock moving 20 ms a frame. At the end
 "SEEN <screens>" and "END <over|phaseN> <frames>".
 """
 import gc
+import sys
 
 MODULES = (
     # stand-ins of native modules, and the libraries
@@ -46,12 +49,20 @@ MODULES = (
     "engine.ui.menus", "engine.ui.battle", "engine.ui.app",
     "boards", "boards.common", "boards.pygamer",
 )
+# The setup kind loads only what the title screens need before the title, as
+# engine.ui.app.run_app does; the rest of MODULES comes after the title is gone.
+SETUP_MODULES = MODULES[:MODULES.index("engine.core.protocol")] + (
+    "engine.core.rng", "engine.pocket_tactics.consts", "engine.pocket_tactics.tables",
+    "engine.pocket_tactics.names", "engine.pocket_tactics.units",
+    "engine.pocket_tactics.config", "engine.ui.keys", "engine.ui.sprites", "engine.ui.text",
+    "engine.ui.lazy", "engine.ui.panel", "engine.ui.app", "boards", "boards.common",
+    "boards.pygamer")
 N_COST_MODULES = 4  # the costs kind needs the display stand-ins only
 N_STANDINS = MODULES.index("engine.core.protocol")  # the stand-ins come first
 
 FRAME_MS = 20
 HAND_EVERY = 4  # frames between two presses of the scripted hand
-SEEN_NAMES = ("cursor", "menu", "card", "info", "forecast", "assault", "over")
+SEEN_NAMES = ("cursor", "menu", "card", "info", "forecast", "assault", "over", "builder")
 
 _kind = ""
 _seed = 0
@@ -111,8 +122,9 @@ def _step():
     if _kind == "base" and _loaded == N_STANDINS:
         print("END base 0")
         return False
-    if _loaded < (N_COST_MODULES if _kind == "costs" else len(MODULES)):
-        __import__(MODULES[_loaded])
+    first = SETUP_MODULES if _kind == "setup" else MODULES
+    if _loaded < (N_COST_MODULES if _kind == "costs" else len(first)):
+        __import__(first[_loaded])
         _loaded += 1
         return True
     if _kind == "costs":
@@ -121,6 +133,8 @@ def _step():
         from boards import pygamer
 
         _board = pygamer.make()
+        return True
+    if _kind == "setup" and not _setup_done():
         return True
     if _screen is None:
         from engine.ui.app import new_battle
@@ -157,6 +171,91 @@ def _step():
             micropython.qstr_info()  # the interned names and strings of everything loaded
         return False
     return True
+
+
+# --- the setup kind -------------------------------------------------------------------------
+
+# Presses through the title: a rules page, a unit card in the browser, Settings, then a new
+# game of CPU against CPU at 100 points with a custom army (the builder) and picked tiles.
+SETUP_KEYS = (
+    "DOWN A A B B",  # Rules, its first page, back, back
+    "DOWN A A A B B B",  # Units and terrain, a faction, a unit card, back x3
+    "DOWN A DOWN DOWN DOWN A",  # Settings, Done
+    "UP UP UP A",  # New game
+    "A DOWN A A DOWN A A A",  # game; A: CPU; B: CPU; 100 points; factions
+    "DOWN A RIGHT RIGHT RIGHT RIGHT DOWN RIGHT RIGHT DOWN RIGHT UP UP UP A",  # army builder
+    "A DOWN DOWN A RIGHT RIGHT RIGHT DOWN RIGHT RIGHT RIGHT UP UP A",  # army B; tiles of A
+    "A A A A A",  # tiles of B, central, features, draft
+)
+_setup_keys = None
+_title = None
+_start = None
+
+
+def _setup_done():
+    """One step of the title: import, make, press one key; True once a battle is made."""
+    global _title, _setup_keys, _screen
+    if _screen is not None:
+        return True
+    if _setup_keys is None:
+        if "engine.ui.newgame" not in sys.modules:
+            import engine.ui.newgame  # noqa: F401  (steps of their own: compiling them)
+
+            return False
+        import engine.ui.title  # noqa: F401
+
+        _setup_keys = " ".join(SETUP_KEYS).split()
+        return False
+    if _title is None:
+        from engine.ui.app import Settings
+        from engine.ui.title import Title
+
+        _title = Title(_board, Settings())
+        _mark("menu")
+        return False
+    if _title is not False and not _title.quit:
+        from engine.ui import keys as K
+
+        if not _setup_keys:
+            raise RuntimeError("setup keys ran out on page %r" % _title.page[0])
+        name = _setup_keys.pop(0)
+        _title.on_event(getattr(K, name))
+        if _title.dirty:
+            _title.dirty = False
+            _board.display.refresh()
+        if _title.page[0].startswith("Army A:"):
+            _mark("builder")
+        return False
+    if _title is not False:
+        global _start
+        _start = _title.start
+        _title = False
+        import engine.ui
+        from engine.ui.lazy import forget
+
+        forget(engine.ui, "title")  # as engine.ui.app.run_app does
+        forget(engine.ui, "newgame")
+        return False
+    for name in MODULES:  # the rest, one per step, as the battle imports them
+        if name not in sys.modules:
+            __import__(name)
+            return False
+    start = _start
+    from engine.pocket_tactics.state import State
+    from engine.ui.app import make_player
+    from engine.ui.battle import Battle
+
+    seed = start["seed"]
+    _screen = Battle(_board, State(start["config"], seed),
+                     [make_player(start["players"][0], seed), make_player(start["players"][1], seed + 1)],
+                     auto_draft=start["auto_draft"])
+    return True
+
+
+def _mark(name):
+    global _seen
+    if name in SEEN_NAMES:
+        _seen |= 1 << SEEN_NAMES.index(name)
 
 
 # --- the costs kind -------------------------------------------------------------------------
@@ -264,7 +363,8 @@ def _menu_key(s):
             want = i
     for i in range(len(items)):
         t = items[i][0]
-        if want < 0 and t not in ("Resume", "Cancel", "Quit to title", "Armies") and \
+        if want < 0 and t not in ("Resume", "Cancel", "Quit to title", "Armies", "Rules",
+                                  "Concede") and \
                 items[i][1] is not None:
             want = i
     for i in range(len(items)):

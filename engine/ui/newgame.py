@@ -1,0 +1,231 @@
+# SPDX-License-Identifier: MIT
+"""The new-game questions of the title screen (title.Title inherits them): players, points,
+factions, armies (suggested, or the army builder with its live points counter, RULES A2.1),
+tiles (suggested, random or picked, A2.2), central and own features (A2.3), and the map
+draft (played or automatic, A2.6). Each question shows its default under the bar."""
+from engine.pocket_tactics import names as N
+from engine.pocket_tactics import tables as T
+from engine.pocket_tactics.config import (TILES_PER_PLAYER, Config, ConfigError, check_force,
+                                          force_points)
+from engine.pocket_tactics.consts import MAX_UNITS, S_POINTS, U_POINTS
+from engine.pocket_tactics.units import spell_stat, type_mask, type_stat
+
+
+class NewGame:
+    def new_game(self):
+        self.answers = {}
+        self.ask("Game", [("Pocket-Tactics 4th ed.", 0)], "game", 0, self._players_a)
+
+    def ask(self, title, options, key, default, then):
+        """A question page: choosing an option stores its value under ``key`` and calls
+        ``then``."""
+        def choose(value):
+            def pick():
+                self.answers[key] = value
+                then()
+            return pick
+        self.show(title, [(text, choose(value)) for text, value in options], default)
+
+    def _players_a(self):
+        self.ask("Player A", [("Human", "human"), ("CPU", "greedy")], "a", 0, self._players_b)
+
+    def _players_b(self):
+        self.ask("Player B", [("Human", "human"), ("CPU", "greedy")], "b", 1, self._points)
+
+    def _points(self):
+        self.ask("Points", [("50 points", 50), ("100 points", 100)], "limit", 0,
+                 lambda: self._faction(0))
+
+    def _faction(self, p):
+        options = [(N.FACTION_NAMES[f], f) for f in range(T.N_FACTIONS)]
+        then = (lambda: self._faction(1)) if p == 0 else (lambda: self._army(0))
+        self.ask("Faction of %s" % "AB"[p], options, "faction%d" % p, p, then)
+
+    def _build(self, f, limit):
+        for b in T.FACTIONS[f][4]:
+            if b[0] == limit:
+                return b
+        return None
+
+    def _army(self, p):
+        f = self.answers["faction%d" % p]
+        limit = self.answers["limit"]
+        b = self._build(f, limit)
+        options = []
+        if b is not None:
+            options.append(("Suggested (%d pts)" % force_points(b[1], b[2]),
+                            (tuple(b[1]), tuple(b[2]))))
+        then = (lambda: self._army(1)) if p == 0 else (lambda: self._tiles(0))
+        items = []
+        for text, value in options:
+            items.append((text, self._set_and(("army%d" % p), value, then)))
+        items.append(("Choose units...", lambda: self.army_builder(p, then)))
+        self.show("Army of %s" % "AB"[p], items)
+
+    def _set_and(self, key, value, then):
+        def pick():
+            self.answers[key] = value
+            then()
+        return pick
+
+    def army_builder(self, p, then):
+        """Units (and spells for a force with a Mage) with counts; the points counter in the
+        title refuses anything over the limit (RULES A2.1)."""
+        f = self.answers["faction%d" % p]
+        limit = self.answers["limit"]
+        first, n = T.FACTIONS[f][0], T.FACTIONS[f][1]
+        counts = {}  # ("u", type) or ("s", spell) -> count
+        mage = False
+        for ty in range(first, first + n):
+            if type_mask(ty) & T.MAGE_MASK:
+                mage = True
+        entries = [("u", ty) for ty in range(first, first + n)]
+        if mage:
+            entries += [("s", s) for s in range(T.N_SPELLS)]
+
+        def force():
+            units = []
+            spells = []
+            for kind, i in entries:
+                for _ in range(counts.get((kind, i), 0)):
+                    (units if kind == "u" else spells).append(i)
+            return units, spells
+
+        def items():
+            out = []
+            for kind, i in entries:
+                c = counts.get((kind, i), 0)
+                if kind == "u":
+                    text = "%-15s%2d %s" % (N.UNIT_NAMES[i][:15], type_stat(i, U_POINTS),
+                                            ("x%d" % c) if c else "")
+                else:
+                    text = "%-15s%2d %s" % (N.SPELL_NAMES[i][:15], spell_stat(i, S_POINTS),
+                                            ("x%d" % c) if c else "")
+                out.append((text, lambda: change(1, None)))
+            out.append(("Done", done))
+            return out
+
+        def title():
+            units, spells = force()
+            return "Army %s: %d/%d pts" % ("AB"[p], force_points(units, spells), limit)
+
+        def change(delta, i):
+            i = self.sel if i is None else i
+            if i >= len(entries):
+                return
+            key = entries[i]
+            c = counts.get(key, 0) + delta
+            if c < 0:
+                return
+            counts[key] = c
+            units, spells = force()
+            if force_points(units, spells) > limit or len(units) > MAX_UNITS:
+                counts[key] = c - delta  # RULES A2.1: never over the limit
+                self.beep()
+                return
+            self.page = (title(), items(), change)
+            self.draw()
+
+        def done():
+            units, spells = force()
+            try:
+                check_force(f, units, spells, limit)
+            except ConfigError:
+                self.beep()  # no units yet, or spells without a Mage
+                return
+            self.answers["army%d" % p] = (tuple(units), tuple(spells))
+            then()
+
+        self.show(title(), items(), 0, change)
+
+    def _tiles(self, p):
+        f = self.answers["faction%d" % p]
+        then = (lambda: self._tiles(1)) if p == 0 else self._central
+        suggested = tuple(T.FACTIONS[f][2])
+        rand = tuple(self.rng.below(T.N_TERRAINS) for _ in range(TILES_PER_PLAYER))
+        self.show("Tiles of %s" % "AB"[p], [
+            ("Suggested: " + _tile_list(suggested), self._set_and("tiles%d" % p, suggested, then)),
+            ("Random: " + _tile_list(rand), self._set_and("tiles%d" % p, rand, then)),
+            ("Choose tiles...", lambda: self.tile_picker(p, then))])
+
+    def tile_picker(self, p, then):
+        counts = [0] * T.N_TERRAINS
+
+        def items():
+            out = [("%-10s %s" % (N.TERRAINS[t], ("x%d" % counts[t]) if counts[t] else ""),
+                    lambda: change(1, None)) for t in range(T.N_TERRAINS)]
+            out.append(("Done", done))
+            return out
+
+        def title():
+            return "Tiles %s: %d/%d" % ("AB"[p], sum(counts), TILES_PER_PLAYER)
+
+        def change(delta, i):
+            i = self.sel if i is None else i
+            if i >= T.N_TERRAINS or counts[i] + delta < 0:
+                return
+            if delta > 0 and sum(counts) >= TILES_PER_PLAYER:
+                self.beep()  # RULES A2.2: six tiles each
+                return
+            counts[i] += delta
+            self.page = (title(), items(), change)
+            self.draw()
+
+        def done():
+            if sum(counts) != TILES_PER_PLAYER:
+                self.beep()
+                return
+            tiles = []
+            for t in range(T.N_TERRAINS):
+                tiles.extend([t] * counts[t])
+            self.answers["tiles%d" % p] = tuple(tiles)
+            then()
+
+        self.show(title(), items(), 0, change)
+
+    def _central(self):
+        f = self.answers["faction0"]
+        default = T.FACTIONS[f][3][0]
+        self.ask("Central feature", [(N.FEATURES[x], x) for x in range(T.N_FEATURES)],
+                 "central", default, lambda: self._own_feature(0))
+
+    def _own_feature(self, p):
+        f = self.answers["faction%d" % p]
+        default = T.FACTIONS[f][3][0]  # the faction's first suggested feature
+        then = (lambda: self._own_feature(1)) if p == 0 else self._draft
+        self.ask("Feature of %s" % "AB"[p], [(N.FEATURES[x], x) for x in range(T.N_FEATURES)],
+                 "feature%d" % p, default, then)
+
+    def _draft(self):
+        self.ask("Map building", [("Play the draft", False), ("Automatic", True)], "auto", 0,
+                 self._begin)
+
+    def _begin(self):
+        a = self.answers
+        cfg = Config((a["faction0"], a["faction1"]), (a["army0"][0], a["army1"][0]),
+                     (a["army0"][1], a["army1"][1]), (a["tiles0"], a["tiles1"]), a["central"],
+                     (a["feature0"], a["feature1"]), a["limit"])
+        try:
+            cfg.validate()
+        except ConfigError:
+            self.beep()
+            return
+        self.start = {"config": cfg, "players": (a["a"], a["b"]), "auto_draft": a["auto"],
+                      "seed": self.rng.below(0x7FFF) * 0x7FFF + self.rng.below(0x7FFF)}
+        self.quit = True
+
+
+
+def _abbr(t):
+    """Two letters for terrain ``t``: its first two, or its first and last when another
+    terrain starts with the same two (Wasteland Wd, Water Wr)."""
+    name = N.TERRAINS[t]
+    for other in range(len(N.TERRAINS)):
+        if other != t and N.TERRAINS[other][:2] == name[:2]:
+            return name[0] + name[-1]
+    return name[:2]
+
+
+def _tile_list(tiles):
+    return "".join(_abbr(t) for t in tiles)
+
