@@ -89,17 +89,22 @@ def map_and_forecast(out):
     return paths
 
 
+def commando_assaults(bot, st):
+    """By buttons: select the unit at -1,0, target 0,0, choose "Assault!" in the forecast."""
+    bot.goto(tile_hex(st, "-1,0"))
+    bot.press(K.A)
+    bot.goto(tile_hex(st, "0,0"))
+    bot.press(K.A)
+    bot.choose(lambda text, value: value is not None and kind_of(value) == K_ASSAULT)
+    bot.settle()
+
+
 def assault_with_bump(out):
     """The assault screen offering a bump: the first seed whose roll leaves one to use."""
     for seed in range(1, 60):
         doc = {"tiles": TILES, "units": UNITS, "to_move": "A", "turn": 7}
         board, st, battle, bot = battle_on(doc, seed=seed)
-        bot.goto(tile_hex(st, "-1,0"))
-        bot.press(K.A)
-        bot.goto(tile_hex(st, "0,0"))
-        bot.press(K.A)
-        bot.choose(lambda text, value: value is not None and kind_of(value) == K_ASSAULT)
-        bot.settle()
+        commando_assaults(bot, st)
         if battle.mode == M_ASSAULT and st.phase == PH_BUMP and st.player == 0:
             return [shot(board, battle, out, "assault-bump")]
     raise SystemExit("screenshots: no seed gives a bump choice")
@@ -143,12 +148,7 @@ def game_over(out):
     for seed in range(1, 80):
         doc = {"tiles": TILES, "units": units, "to_move": "A", "turn": 12}
         board, st, battle, bot = battle_on(doc, seed=seed)
-        bot.goto(tile_hex(st, "-1,0"))
-        bot.press(K.A)
-        bot.goto(tile_hex(st, "0,0"))
-        bot.press(K.A)
-        bot.choose(lambda text, value: value is not None and kind_of(value) == K_ASSAULT)
-        bot.settle()
+        commando_assaults(bot, st)
         while battle.mode == M_ASSAULT:
             if battle.menu:
                 bot.choose_text("Auto")

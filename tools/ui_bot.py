@@ -11,6 +11,7 @@ from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_FEATURE
                                           kind_of, x_of, y_of)
 from engine.pocket_tactics.units import spell_stat
 from engine.ui import keys as K
+from engine.ui.app import loop
 from engine.ui.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
 from engine.ui.screens import uid as _uid
 from engine.ui.mapview import step_cursor
@@ -31,18 +32,9 @@ class Bot:
     # --- running the app loop ---------------------------------------------------------------
 
     def frame(self):
-        b = self.board
-        s = self.battle
-        b.advance(FRAME_MS)
-        b.update()
-        ev = b.buttons.get()
-        while ev >= 0:
-            s.on_event(ev)
-            ev = b.buttons.get()
-        s.tick(b.ticks_ms())
-        if s.dirty:
-            s.dirty = False
-            b.display.refresh()
+        """One frame of the app loop (engine.ui.app.loop) on the stub's fake clock."""
+        self.board.advance(FRAME_MS)
+        loop(self.board, self.battle, 1)
 
     def press(self, key):
         self.board.press(key)
