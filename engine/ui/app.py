@@ -70,12 +70,15 @@ def run_app(board, max_frames=-1):
 
     import engine.ui
 
+    from .kit import Kit
+
     settings = Settings()
+    kit = Kit(board)  # one sprite sheet and panel for every screen
     frames = 0
     while frames != max_frames:
         from .title import Title
 
-        title = Title(board, settings)
+        title = Title(board, settings, kit=kit)
         frames += loop(board, title, max_frames - frames if max_frames > 0 else -1)
         start = title.start
         title = None
@@ -94,7 +97,7 @@ def run_app(board, max_frames=-1):
         board.sound_on = settings.sound
         battle = Battle(board, State(start["config"], seed), ps, handover=settings.handover,
                         auto_draft=start["auto_draft"], sound=settings.sound,
-                        brightness=settings.brightness)
+                        brightness=settings.brightness, kit=kit)
         frames += loop(board, battle, max_frames - frames if max_frames > 0 else -1)
         battle = None
         gc.collect()

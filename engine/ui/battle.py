@@ -28,10 +28,10 @@ from . import menus, screens
 from .screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
 from .feedback import Feedback
 from .mapview import MapView, step_cursor
-from .panel import Panel
-from .text import Line, font_sheet
+from .kit import Kit
+from .text import Line
 from .sprites import (CELL, ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_MOVE, S_SOLID,
-                      S_TARGET, S_UNIT, draw_sheet, make_palette)
+                      S_TARGET, S_UNIT)
 
 
 _ASSAULT_PHASES = (PH_ROLL, PH_BUMP, PH_REROLL, PH_REROLL_DIE)
@@ -43,7 +43,7 @@ _MENU_LINES = 9  # menu lines under the title
 
 class Battle:
     def __init__(self, board, st, players, handover=True, on_action=None, samples=300,
-                 auto_draft=False, sound=True, brightness=2):
+                 auto_draft=False, sound=True, brightness=2, kit=None):
         """``players[p]`` is None for a human at the device, else a player object with
         ``choose(state)``. ``on_action(a)`` is called after every applied action.
         ``auto_draft``: the device places the humans' tiles in the map draft. ``sound``
@@ -58,11 +58,13 @@ class Battle:
         self.feedback.sound = sound
         self.feedback.level = brightness
         self.auto_draft = auto_draft
-        sheet = draw_sheet()
-        palette = make_palette(N.T_COLOR)
-        font = font_sheet()
+        if kit is None:
+            kit = Kit(board)
+        sheet = kit.sheet
+        palette = kit.palette
+        font = kit.font
         self.map = MapView(sheet, palette, board.width, board.height - 16)
-        self.panel = Panel(sheet, palette, font, board.width, board.height)
+        self.panel = kit.take_panel()
         self.root = displayio.Group()
         self.root.append(self.map.group)
         bar = displayio.TileGrid(sheet, pixel_shader=palette, width=board.width // CELL,
@@ -72,6 +74,7 @@ class Battle:
         self.status = Line(font, self.panel.white, 2, board.height - 14, board.width // 6)
         self.root.append(self.status.grid)
         self.root.append(self.panel.group)
+        kit.shown_in(self.root)
         board.display.root_group = self.root
         self.mode = M_MAP
         self.viewer = -1  # the human who last saw the screen (hot-seat hand-over)

@@ -17,22 +17,23 @@ from engine.pocket_tactics.units import type_stat
 from . import keys as K
 from .lazy import forget
 from .newgame import NewGame
-from .panel import LINES, Panel
-from .sprites import draw_sheet, make_palette
-from .text import font_sheet
+from .kit import Kit
+from .panel import LINES
 
 _SHOWN = LINES - 1  # option lines under the title
 
 
 class Title(NewGame):
-    def __init__(self, board, settings, has_save=False):
+    def __init__(self, board, settings, has_save=False, kit=None):
         self.board = board
         self.settings = settings
         self.has_save = has_save
-        self.panel = Panel(draw_sheet(), make_palette(N.T_COLOR), font_sheet(),
-                           board.width, board.height)
+        if kit is None:
+            kit = Kit(board)
+        self.panel = kit.take_panel()
         self.root = displayio.Group()
         self.root.append(self.panel.group)
+        kit.shown_in(self.root)
         board.display.root_group = self.root
         self.quit = False
         self.dirty = True

@@ -45,7 +45,7 @@ MODULES = (
     "engine.pocket_tactics.players",
     # the UI and the board adapter
     "engine.ui.keys", "engine.ui.sprites", "engine.ui.text", "engine.ui.feedback",
-    "engine.ui.lazy", "engine.ui.mapview", "engine.ui.panel", "engine.ui.screens",
+    "engine.ui.lazy", "engine.ui.mapview", "engine.ui.panel", "engine.ui.kit", "engine.ui.screens",
     "engine.ui.menus", "engine.ui.battle", "engine.ui.app",
     "boards", "boards.common", "boards.pygamer",
 )
@@ -55,8 +55,8 @@ SETUP_MODULES = MODULES[:MODULES.index("engine.core.protocol")] + (
     "engine.core.rng", "engine.pocket_tactics.consts", "engine.pocket_tactics.tables",
     "engine.pocket_tactics.names", "engine.pocket_tactics.units",
     "engine.pocket_tactics.config", "engine.ui.keys", "engine.ui.sprites", "engine.ui.text",
-    "engine.ui.lazy", "engine.ui.panel", "engine.ui.app", "boards", "boards.common",
-    "boards.pygamer")
+    "engine.ui.lazy", "engine.ui.panel", "engine.ui.kit", "engine.ui.app", "boards",
+    "boards.common", "boards.pygamer")
 N_COST_MODULES = 4  # the costs kind needs the display stand-ins only
 N_STANDINS = MODULES.index("engine.core.protocol")  # the stand-ins come first
 
@@ -190,6 +190,7 @@ SETUP_KEYS = (
 _setup_keys = None
 _title = None
 _start = None
+_kit = None
 
 
 def _setup_done():
@@ -207,10 +208,13 @@ def _setup_done():
         _setup_keys = " ".join(SETUP_KEYS).split()
         return False
     if _title is None:
+        global _kit
         from engine.ui.app import Settings
+        from engine.ui.kit import Kit
         from engine.ui.title import Title
 
-        _title = Title(_board, Settings())
+        _kit = Kit(_board)  # as engine.ui.app.run_app: one sheet and panel for all screens
+        _title = Title(_board, Settings(), kit=_kit)
         _mark("menu")
         return False
     if _title is not False and not _title.quit:
@@ -248,7 +252,7 @@ def _setup_done():
     seed = start["seed"]
     _screen = Battle(_board, State(start["config"], seed),
                      [make_player(start["players"][0], seed), make_player(start["players"][1], seed + 1)],
-                     auto_draft=start["auto_draft"])
+                     auto_draft=start["auto_draft"], kit=_kit)
     return True
 
 

@@ -204,6 +204,9 @@ class Group:
     def pop(self, i=-1):
         return self._members.pop(i)
 
+    def remove(self, layer):
+        self._members.remove(layer)
+
     def __len__(self):
         return len(self._members)
 
