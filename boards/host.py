@@ -51,13 +51,12 @@ from engine.ui.keys import (  # noqa: E402
     B,
     DOWN,
     LEFT,
-    NAMES,
     RIGHT,
     SELECT,
     START,
     UP,
-    key_from_name,
 )
+from boards.keynames import NAMES, key_from_name  # noqa: E402
 
 # Keyboard -> buttons. (label, pygame key constant names, key id); tools/emulator.py prints it.
 KEY_TABLE = (

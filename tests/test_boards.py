@@ -13,7 +13,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import boards  # noqa: E402
-from boards import common, pybadge, pygamer, stub  # noqa: E402
+from boards import common, keynames, pybadge, pygamer, stub  # noqa: E402
 from boards.common import (  # noqa: E402
     STICK_PRESS,
     STICK_RELEASE,
@@ -94,22 +94,22 @@ def test_key_ids_and_flags():
         assert keys.key_of(k) == k
         assert keys.key_of(k | RELEASE) == k
         assert keys.key_of(k | REPEAT) == k
-        assert keys.is_press(k) and keys.is_first_press(k) and not keys.is_release(k)
-        assert keys.is_press(k | REPEAT) and not keys.is_first_press(k | REPEAT)
-        assert keys.is_repeat(k | REPEAT) and not keys.is_repeat(k)
-        assert keys.is_release(k | RELEASE) and not keys.is_press(k | RELEASE)
-        assert keys.key_from_name(keys.key_name(k)) == k
+        assert keys.is_press(k) and keynames.is_first_press(k) and not keynames.is_release(k)
+        assert keys.is_press(k | REPEAT) and not keynames.is_first_press(k | REPEAT)
+        assert keynames.is_repeat(k | REPEAT) and not keynames.is_repeat(k)
+        assert keynames.is_release(k | RELEASE) and not keys.is_press(k | RELEASE)
+        assert keynames.key_from_name(keynames.key_name(k)) == k
     assert keys.key_of(-1) == keys.NONE == -1
-    assert not keys.is_press(-1) and not keys.is_release(-1) and not keys.is_repeat(-1)
-    assert not keys.is_direction(-1) and keys.is_direction(RIGHT | REPEAT)
-    assert not keys.is_direction(A)
-    assert keys.event_name(A) == "a press"
-    assert keys.event_name(LEFT | REPEAT) == "left repeat"
-    assert keys.event_name(START | RELEASE) == "start release"
-    assert keys.event_name(-1) == "none"
-    assert keys.key_from_name("Select") == SELECT
-    assert keys.key_from_name("x") == -1
-    assert keys.key_name(9) == "?"
+    assert not keys.is_press(-1) and not keynames.is_release(-1) and not keynames.is_repeat(-1)
+    assert not keynames.is_direction(-1) and keynames.is_direction(RIGHT | REPEAT)
+    assert not keynames.is_direction(A)
+    assert keynames.event_name(A) == "a press"
+    assert keynames.event_name(LEFT | REPEAT) == "left repeat"
+    assert keynames.event_name(START | RELEASE) == "start release"
+    assert keynames.event_name(-1) == "none"
+    assert keynames.key_from_name("Select") == SELECT
+    assert keynames.key_from_name("x") == -1
+    assert keynames.key_name(9) == "?"
 
 
 def test_keys_module_imports_only_const():

@@ -368,7 +368,7 @@ import os, sys
 dest, root = sys.argv[1], sys.argv[2]
 assert sys.path[0] in ("", dest) and root not in sys.path
 import boards
-boards.__path__.append(os.path.join(root, "boards"))  # stub.py and host.py from the repository
+boards.__path__.append(os.path.join(root, "boards"))  # the desktop-only boards from the repo
 from boards import stub
 from engine.ui.app import loop, new_battle
 board = stub.make()
@@ -380,7 +380,8 @@ mine = [m for m in sys.modules if m.split(".")[0] in ("engine", "boards")]
 assert "engine.ui.battle" in mine and "boards.common" in mine
 for m in mine:
     f = sys.modules[m].__file__
-    home = os.path.join(root, "boards") if m in ("boards.stub", "boards.host") else dest
+    desktop = ("boards.stub", "boards.host", "boards.keynames")
+    home = os.path.join(root, "boards") if m in desktop else dest
     assert f.startswith(home + os.sep), (m, f)
 print("VERSION", screen.st.version, "REFRESHES", len(board.refresh_log))
 """

@@ -10,7 +10,7 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-from boards import host  # noqa: E402  (imports the pygame display before displayio)
+from boards import host, keynames  # noqa: E402  (imports the pygame display before displayio)
 
 import displayio  # noqa: E402
 import numpy as np  # noqa: E402
@@ -403,7 +403,7 @@ def test_emulator_help_prints_the_key_table():
     text = out.stdout
     for label, _, key in host.KEY_TABLE:
         line = [ln for ln in text.splitlines() if ln.strip().startswith(label)]
-        assert line and line[0].split()[-1] == keys.NAMES[key], label
+        assert line and line[0].split()[-1] == keynames.NAMES[key], label
     assert "F12" in text and "--headless" in text and "--script" in text
     assert "WARNING" not in text + out.stderr
 

@@ -44,6 +44,7 @@ OWN_PACKAGES = ("engine", "boards")
 DESKTOP_ONLY = {
     "boards/host.py": "the desktop emulator's board (pygame)",
     "boards/stub.py": "the test board (pygame)",
+    "boards/keynames.py": "key names for the emulator's scripts and the tests",
     "engine/pocket_tactics/scenario.py": "hand-written positions for the CLI and the tests",
 }
 # Kept although play does not need them: State.explain (engine/pocket_tactics/state.py)
@@ -168,10 +169,14 @@ def _rel(path, base):
     return os.path.relpath(path, base).replace(os.sep, "/")
 
 
+# Run by name, so always source.
+ENTRY_FILES = ("code.py",)
+
+
 def game_files():
     """[(rel, abs path)] of the game's device files: code.py, the board adapters, the
     engine modules; the desktop-only modules and __pycache__ left out."""
-    out = [("code.py", os.path.join(ROOT, "code.py"))]
+    out = [(name, os.path.join(ROOT, name)) for name in ENTRY_FILES]
     for p in sorted(glob.glob(os.path.join(ROOT, "boards", "*.py"))):
         out.append((_rel(p, ROOT), p))
     for folder, dirs, files in os.walk(os.path.join(ROOT, "engine")):
@@ -402,7 +407,7 @@ def plan(mpy_exe=None, lib_only=False, sites=None):
     work = tempfile.mkdtemp(prefix="deploy-") if mpy_exe else None
     try:
         for rel, path, what in sources:
-            if mpy_exe and rel != "code.py":
+            if mpy_exe and rel not in ENTRY_FILES:
                 data = compile_mpy(mpy_exe, path, rel[4:] if what == "lib" else rel, work)
                 rel = rel[:-3] + ".mpy"
             else:
@@ -414,7 +419,7 @@ def plan(mpy_exe=None, lib_only=False, sites=None):
             shutil.rmtree(work, ignore_errors=True)
     stale = {}
     for it in items:
-        if it.rel != "code.py":
+        if it.rel not in ENTRY_FILES:
             stale[_other_form(it.rel)] = "replaced by " + it.rel
     if not lib_only:
         for rel, why in DESKTOP_ONLY.items():

@@ -18,7 +18,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from boards import host  # noqa: E402
+from boards import host, keynames  # noqa: E402
 from engine.pocket_tactics.consts import PH_TURN  # noqa: E402
 from engine.pocket_tactics.players import RandomPlayer  # noqa: E402
 from engine.ui import app  # noqa: E402
@@ -93,7 +93,7 @@ class Recorder(Bot):
     def press(self, key):
         self.keys += 1
         self._gap()
-        self.lines.append(K.NAMES[key])
+        self.lines.append(keynames.NAMES[key])
         self.player.steps.append(("key", key))
         self.free = self.updates + 2
         self.update()  # down

@@ -85,10 +85,16 @@ class Config:
         return self
 
     def encode(self, w):
-        """Write the config into codec Writer ``w`` (saves.encode_config)."""
-        from .saves import encode_config  # loaded with the saving code, not in play
-
-        encode_config(self, w)
+        """Write the config into codec Writer ``w`` (read back by decode_config)."""
+        w.u8(self.limit)
+        w.u16(self.max_turns)
+        w.u8(self.central)
+        for p in (0, 1):
+            w.u8(self.factions[p])
+            w.u8(self.features[p])
+            w.raw(bytes(self.units[p]))
+            w.raw(bytes(self.spells[p]))
+            w.raw(bytes(self.tiles[p]))
 
 
 def suggested(f0, f1, limit=50, central=None, max_turns=DEFAULT_MAX_TURNS):
@@ -112,3 +118,22 @@ def suggested(f0, f1, limit=50, central=None, max_turns=DEFAULT_MAX_TURNS):
     if central is None:
         central = feats[0]
     return Config((f0, f1), units, spells, tiles, central, feats, limit, max_turns).validate()
+
+
+def decode_config(r):
+    """A Config from codec Reader ``r``; checked by Config.validate() when a State is made."""
+    limit = r.u8()
+    max_turns = r.u16()
+    central = r.u8()
+    f = []
+    feat = []
+    units = []
+    spells = []
+    tiles = []
+    for _ in (0, 1):
+        f.append(r.u8())
+        feat.append(r.u8())
+        units.append(tuple(r.raw()))
+        spells.append(tuple(r.raw()))
+        tiles.append(tuple(r.raw()))
+    return Config(f, units, spells, tiles, central, feat, limit, max_turns)

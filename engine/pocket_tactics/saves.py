@@ -8,7 +8,7 @@ from engine.core.codec import DecodeError, Writer, frame, unframe
 
 from . import spells
 from . import tables as T
-from .config import Config
+from .config import decode_config
 from .consts import DESTROYED, MAP, MAX_TILES, NONE, PH_FEATURE, PH_OVER, RULESET_ID
 from .state import DRAW, MAGIC, VERSION, State
 
@@ -38,38 +38,6 @@ def encode(st):
         w.u8(x)
     w.u16(st.turn)
     return frame(MAGIC, VERSION, w.buf)
-
-
-def encode_config(cfg, w):
-    """A Config into codec Writer ``w`` (read back by decode_config)."""
-    w.u8(cfg.limit)
-    w.u16(cfg.max_turns)
-    w.u8(cfg.central)
-    for p in (0, 1):
-        w.u8(cfg.factions[p])
-        w.u8(cfg.features[p])
-        w.raw(bytes(cfg.units[p]))
-        w.raw(bytes(cfg.spells[p]))
-        w.raw(bytes(cfg.tiles[p]))
-
-
-def decode_config(r):
-    """A Config from codec Reader ``r``; checked by Config.validate() when a State is made."""
-    limit = r.u8()
-    max_turns = r.u16()
-    central = r.u8()
-    f = []
-    feat = []
-    units = []
-    spells = []
-    tiles = []
-    for _ in (0, 1):
-        f.append(r.u8())
-        feat.append(r.u8())
-        units.append(tuple(r.raw()))
-        spells.append(tuple(r.raw()))
-        tiles.append(tuple(r.raw()))
-    return Config(f, units, spells, tiles, central, feat, limit, max_turns)
 
 
 def decode(blob):
