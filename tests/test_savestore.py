@@ -12,6 +12,7 @@ import importlib.util
 import io
 import os
 import random
+import runpy
 import sys
 from contextlib import redirect_stdout
 
@@ -514,6 +515,42 @@ def test_the_device_store(monkeypatch):
     s.save(SEQUENCE[1])
     assert [w[0] for w in nvm.slice_writes] == [0, 0] and nvm.byte_writes == []
     assert SaveSlots(NvmStore(nvm)).load()[0] == SEQUENCE[1]
+
+
+# -- boot.py -------------------------------------------------------------------------------
+
+BOOT = os.path.join(ROOT, "tools", "device", "boot.py")
+
+
+def run_boot(monkeypatch, board_id, held):
+    """Runs tools/device/boot.py with the fake board, keypad and storage of tests/fakes/."""
+    mods = {}
+    for name in ("board", "keypad", "storage"):
+        spec = importlib.util.spec_from_file_location(
+            name, os.path.join(ROOT, "tests", "fakes", name + ".py"))
+        mods[name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mods[name])
+        monkeypatch.setitem(sys.modules, name, mods[name])
+    mods["board"].configure(board_id, joystick=board_id == "pygamer")
+    mods["keypad"].held_at_start = set(held)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        runpy.run_path(BOOT)
+    keys = mods["keypad"].instances
+    assert len(keys) == 1 and keys[0].deinited
+    assert keys[0].clock.name == "BUTTON_CLOCK" and keys[0].value_when_pressed is True
+    return mods["storage"].remounts, keys[0].key_count, out.getvalue()
+
+
+@pytest.mark.parametrize("board_id,count", [("pygamer", 4), ("pybadge", 8)])
+def test_boot_py_gives_the_drive_to_the_game_unless_b_is_held(monkeypatch, board_id, count):
+    remounts, key_count, said = run_boot(monkeypatch, board_id, held=())
+    assert remounts == [("/", False, False)] and key_count == count
+    assert "writable by the game" in said
+    remounts, _, said = run_boot(monkeypatch, board_id, held=(1, 2))  # A and Start: no
+    assert remounts == [("/", False, False)]
+    remounts, _, said = run_boot(monkeypatch, board_id, held=(0,))  # B
+    assert remounts == [] and "B held" in said
 
 
 # -- the MicroPython check ------------------------------------------------------------------
