@@ -4,14 +4,17 @@ through the power-cut models of tests/powercut.py (given to the harness as an ex
 
 arg: "seed,saves". Each step() makes one save of a blob of 300..3000 deterministic bytes.
 Before it, the same save is tried with the power failing: in the NVM write without the copy
-(inside the erase, after pages 0, 2, 5 and 15), and in the file copy (after 0, 10 and half of
-its bytes, at its close and between the FAT remove and rename), each followed by a load as
-after a restart. Prints one "LOAD" line per cut (outcome, length and CRC-16 of what loaded,
+(inside the erase, after pages 0, 2, 5 and 15), and in the file copy (opening it, after 10
+and half of its bytes, closing it, between the FAT remove and rename), each followed by a
+load as after a restart. Prints one "LOAD" line per cut (outcome, length and CRC-16 of what loaded,
 the reason), one "SAVE" line per save, and at the end "END <store hex> <copy hex>", so the
-test can compare every line with the same driver run on CPython.
+test can compare every line with the same driver run on CPython. On MicroPython only, a
+last line "ALLOC <bytes>" gives the heap one save of 3000 bytes allocates once the image
+buffer has grown (into a store that allocates nothing itself).
 """
 import binascii
 import gc
+import sys
 
 from engine.core.codec import crc16
 from engine.core.rng import Rng
@@ -74,12 +77,39 @@ def _try(blob, cut=None, budget=None):
     return SaveSlots(flash, COPY if files else None, fs=files).load()
 
 
+class _Ram:
+    """A store that allocates nothing when written."""
+
+    def __init__(self, size):
+        self.size = size
+        self.data = bytearray(b"\xff" * size)
+
+    def read(self, offset, n):
+        return bytes(self.data[offset:offset + n])
+
+    def write(self, offset, data):
+        self.data[offset:offset + len(data)] = data
+
+
+def _alloc_of_one_save():
+    s = SaveSlots(_Ram(8192))
+    blobs = [bytes([i]) * 3000 for i in range(3)]
+    s.save(blobs[0])
+    s.save(blobs[1])  # the image buffer has its size now
+    gc.collect()
+    before = gc.mem_alloc()
+    s.save(blobs[2])
+    return gc.mem_alloc() - before
+
+
 def step():
     global _left, _prev
     if _left == 0:
         data = _files.files.get(COPY, b"")
         print("END %s %s" % (binascii.hexlify(_flash.data).decode(),
                              binascii.hexlify(data).decode()))
+        if sys.implementation.name == "micropython":
+            print("ALLOC %d" % _alloc_of_one_save())
         return False
     blob = _blob()
     for cut in NVM_CUTS:
