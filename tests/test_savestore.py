@@ -13,6 +13,7 @@ import io
 import os
 import random
 import runpy
+import subprocess
 import sys
 from contextlib import redirect_stdout
 
@@ -515,6 +516,13 @@ def test_the_device_store(monkeypatch):
     s.save(SEQUENCE[1])
     assert [w[0] for w in nvm.slice_writes] == [0, 0] and nvm.byte_writes == []
     assert SaveSlots(NvmStore(nvm)).load()[0] == SEQUENCE[1]
+
+
+def test_the_save_benchmark_runs():
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench", "save_bench.py"),
+                        "--games", "1"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("game  saves  erases") and len(r.stdout.splitlines()) == 2
 
 
 # -- boot.py -------------------------------------------------------------------------------
