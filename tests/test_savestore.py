@@ -405,13 +405,13 @@ def test_a_save_too_large_for_the_store_is_refused_and_changes_nothing():
     flash, files = fresh(copy=True)
     s = slots(flash, files)
     s.save(b"kept")
-    before = (bytes(flash.data), dict(files.files), flash.erase_cycles, s.writes)
+    before = (bytes(flash.data), dict(files.files), flash.erase_cycles, s.erase_cycles)
     for n in (SIZE - OVERHEAD + 1, SIZE, 70000):
         with pytest.raises(ValueError, match="does not fit"):
             s.save(bytes(n))
     with pytest.raises(ValueError, match="empty"):
         s.save(b"")
-    assert (bytes(flash.data), dict(files.files), flash.erase_cycles, s.writes) == before
+    assert (bytes(flash.data), dict(files.files), flash.erase_cycles, s.erase_cycles) == before
     assert reboot_load(flash, files)[0] == b"kept"
     info = s.save(bytes(SIZE - OVERHEAD))  # exactly fills the store: written alone
     assert info.written and not info.kept_previous and info.store_bytes == SIZE
@@ -425,7 +425,7 @@ def test_counters_report_bytes_and_erase_cycles():
         info = s.save(blob)
         sizes.append(info.store_bytes)
     written = [n for n in sizes if n]
-    assert s.writes == len(written) == flash.erase_cycles == len(SEQUENCE) - 1
+    assert s.erase_cycles == len(written) == flash.erase_cycles == len(SEQUENCE) - 1
     assert s.bytes_written == sum(written) == flash.bytes_written
     distinct = [b for i, b in enumerate(SEQUENCE) if i == 0 or b != SEQUENCE[i - 1]]
     assert s.copy_bytes_written == sum(len(b) + OVERHEAD for b in distinct)

@@ -117,7 +117,7 @@ def main(argv=None):
     for seed in range(args.games):
         slots, sizes, per_write, windows = play(seed)
         print("%4d  %5d  %6d  %11d  %10d  %5d/%4d/%4d  %9d/%4d  %14.1f/%d" % (
-            seed, len(sizes), slots.writes, slots.bytes_written, slots.copy_bytes_written,
+            seed, len(sizes), slots.erase_cycles, slots.bytes_written, slots.copy_bytes_written,
             min(sizes), sum(sizes) // len(sizes), max(sizes),
             sum(per_write) // len(per_write), max(per_write),
             sum(windows) / len(windows), max(windows)))
