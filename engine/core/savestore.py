@@ -162,12 +162,6 @@ class SaveInfo:
         self.copy_written = copy_written
         self.copy_error = copy_error  # why the copy was not written (None: no error)
 
-    def __repr__(self):
-        return "SaveInfo(written=%r, seq=%r, kept_previous=%r, store_bytes=%r, " \
-               "copy_written=%r, copy_error=%r)" % (
-                   self.written, self.seq, self.kept_previous, self.store_bytes,
-                   self.copy_written, self.copy_error)
-
 
 class SaveSlots:
     """Save and load one game's blobs in ``store``, with an optional copy in the file
