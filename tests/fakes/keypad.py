@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 """Fake ``keypad``: ShiftRegisterKeys whose event queue the test fills with ``inject``.
+Keys in ``held_at_start`` are pressed when a scanner is made (its first scan queues them).
 Also runs under MicroPython, where reading the queue allocates nothing."""
 instances = []
+held_at_start = set()
 
 
 class Event:
@@ -74,7 +76,14 @@ class ShiftRegisterKeys:
         self.max_events = max_events
         self.events = EventQueue(max_events)
         self.resets = 0
+        self.deinited = False
+        for k in sorted(held_at_start):
+            if k < key_count:
+                self.events.inject(k, True)
         instances.append(self)
+
+    def deinit(self):
+        self.deinited = True
 
     def reset(self):
         self.resets += 1

@@ -1,0 +1,371 @@
+# SPDX-License-Identifier: MIT
+"""Save slots: opaque save blobs in a small byte store, so that a power cut at any moment
+never loads garbage (autosave: "never lose a game").
+
+The store is a board's ``store`` (``size``, ``read(offset, n)``, ``write(offset, data)``):
+``microcontroller.nvm`` on the device (8 KB, ONE erase block: every write erases all of it
+and programs its 16 pages of 512 bytes again, in order), a file on the host, memory in
+tests. Optionally a second copy of each save goes to a file (on the device a file on
+CIRCUITPY, which the game can write only when boot.py remounted the drive for it).
+
+Record (big-endian), ``OVERHEAD`` = 12 bytes around the payload::
+
+    "SV"  version  sequence (4 bytes, 30 bits)  length (2)  payload  CRC-16 (2)  0x5A
+
+The CRC-16 (engine/core/codec.py, CCITT-FALSE) covers everything before it. The last byte
+is a fixed end mark that is never 0xFF: flash is programmed in order, so a save cut short
+always ends in erased bytes (0xFF) and is refused by its end mark whatever its checksum.
+Other damage (a torn file, flipped bits) must pass the magic, version, length, end mark and
+the CRC, which detects all errors of 1 to 3 bits in records up to 4 KB, and any odd number
+of flipped bits and every burst of up to 16 bits at any size. Reading refuses anything that
+does not check, with a reason.
+
+Layout: each save writes ONE image at offset 0 in ONE ``store.write`` call (one erase
+cycle): the previous save first, the new one right after it. Load takes the valid record
+with the highest sequence number (wrap-safe) among the store and the file copy.
+
+What a power cut does (the chip erases the whole block, then programs pages 0..15):
+
+- after the page holding the new record's last byte: the new save;
+- after the previous record's last page but before that: the previous save;
+- inside the erase, or before the pages holding the previous record are programmed again:
+  the store holds no complete record. Without the file copy, load answers "no saved game"
+  (cleanly: nothing half-loaded). For a previous record of P bytes that window is the cut
+  inside the erase plus the cuts after page k for k + 1 < ceil(P / 512): 3 of the 17 cut
+  points for a typical save of about 1 KB (3 pages), 6 of 17 for a 3 KB save. No layout
+  can shrink it to the erase alone for a save larger than a page: once the block is erased
+  the old save exists only in RAM until its pages are programmed again.
+
+With the copy, the file is written completely (to ``path + ".new"``, then renamed over
+``path``; CircuitPython's FAT rename deletes the old file first, so load reads both names;
+without os.rename the file is written in place) before the store is touched: a cut while
+writing the file leaves the store's previous save, a cut during the store write leaves the
+new save in the file. No cut loses the previous save. If the file cannot be written (a
+read-only drive) the save goes on in the store only and ``SaveInfo.copy_error`` says why. A
+copy that stopped being written stays readable and is used only when the store holds
+nothing newer.
+
+When the previous save and the new one do not fit together, the new one is written alone
+(``SaveInfo.kept_previous`` is False): a cut during that write can then lose both. A save
+that does not fit alone is refused with ValueError before anything is written.
+
+Wear: a blob equal to the newest save is not written; ``erase_cycles`` (store.write calls),
+``bytes_written`` and ``copy_bytes_written`` count what was (tools/bench/save_bench.py).
+Memory: the image is built in one buffer kept between saves (its size rounded up to 512
+bytes: 2.5 KB for two saves of 1.2 KB), so a save allocates no copy of the blob, only a few
+small objects (192 bytes for a 3000-byte save in the MicroPython check).
+"""
+from .codec import crc16
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+MAGIC = b"SV"
+VERSION = 1
+OVERHEAD = const(12)  # header 9 + CRC 2 + end mark 1
+_HEAD = const(9)
+_END = const(0x5A)
+SEQ_MASK = const(0x3FFFFFFF)
+_SEQ_HALF = const(0x20000000)
+_GROW = const(512)  # the image buffer grows by whole flash pages
+STORE = "store"  # where a loaded save came from (else the copy's file name)
+
+
+def newer(a, b):
+    """True when sequence number ``a`` comes after ``b`` (modulo 2**30, wrap-safe while
+    they are less than 2**29 saves apart)."""
+    d = (a - b) & SEQ_MASK
+    return 0 < d < _SEQ_HALF
+
+
+def _put(buf, at, seq, payload):
+    """Writes the record of ``payload`` with ``seq`` into ``buf`` at ``at``."""
+    n = len(payload)
+    buf[at] = MAGIC[0]
+    buf[at + 1] = MAGIC[1]
+    buf[at + 2] = VERSION
+    buf[at + 3] = seq >> 24
+    buf[at + 4] = (seq >> 16) & 0xFF
+    buf[at + 5] = (seq >> 8) & 0xFF
+    buf[at + 6] = seq & 0xFF
+    buf[at + 7] = n >> 8
+    buf[at + 8] = n & 0xFF
+    e = at + _HEAD + n
+    buf[at + _HEAD:e] = payload
+    c = crc16(memoryview(buf)[at:e])
+    buf[e] = c >> 8
+    buf[e + 1] = c & 0xFF
+    buf[e + 2] = _END
+
+
+def record(seq, payload):
+    """The record bytes of ``payload`` saved with sequence number ``seq``."""
+    buf = bytearray(len(payload) + OVERHEAD)
+    _put(buf, 0, seq & SEQ_MASK, payload)
+    return bytes(buf)
+
+
+def _header(d, room):
+    """Payload length of the record header ``d`` (9 bytes or more) with ``room`` bytes from
+    its start to the end of its medium, or the reason it is not one (a str)."""
+    if room < OVERHEAD:
+        return "too short for a save"
+    if d[0] != MAGIC[0] or d[1] != MAGIC[1]:
+        if d[0] == 0xFF and d[1] == 0xFF:
+            return "erased"
+        return "not a save (wrong magic)"
+    if d[2] != VERSION:
+        return "format version %d, this build reads version %d" % (d[2], VERSION)
+    if d[3] & 0xC0:
+        return "bad sequence number"
+    n = (d[7] << 8) | d[8]
+    if n + OVERHEAD > room:
+        return "length %d runs past the end" % n
+    return n
+
+
+def _seq(d):
+    return (d[3] << 24) | (d[4] << 16) | (d[5] << 8) | d[6]
+
+
+def _crc_ok(rec, n):
+    e = _HEAD + n
+    return crc16(memoryview(rec)[0:e]) == (rec[e] << 8) | rec[e + 1]
+
+
+class _Files:
+    """The running Python's files: the built-in open, and os.replace or else os.rename
+    (CircuitPython's rename replaces the target on FAT by deleting it first). Without
+    either, ``rename`` is None and the copy is written in place."""
+
+    def __init__(self):
+        import os
+
+        self.open = open
+        self.rename = getattr(os, "replace", None) or getattr(os, "rename", None)
+
+
+class SaveInfo:
+    """What one ``save()`` or ``clear()`` did."""
+
+    def __init__(self, written, seq, kept_previous=False, store_bytes=0, copy_written=False,
+                 copy_error=None):
+        self.written = written  # False: the blob equals the newest save, nothing written
+        self.seq = seq  # sequence number of the newest save
+        self.kept_previous = kept_previous  # the previous save is still beside the new one
+        self.store_bytes = store_bytes  # bytes in the store.write call (0: none)
+        self.copy_written = copy_written
+        self.copy_error = copy_error  # why the copy was not written (None: no error)
+
+
+class SaveSlots:
+    """Save and load one game's blobs in ``store``, with an optional copy in the file
+    ``copy_path``. ``fs`` (tests) replaces the file functions: an object with
+    ``open(path, mode)`` and ``rename(old, new)`` raising OSError like the built-ins.
+    ``store.write`` gets a memoryview of a buffer reused by the next save: it must copy
+    the bytes before it returns (the NVM, file and memory stores of boards/ all do).
+
+    ``save(blob)`` -> SaveInfo; ValueError (nothing written) for an empty blob or one that
+    does not fit the store; errors of the store itself propagate, those of the copy do not.
+    ``load()`` -> (blob, reason) or (None, reason): never raises for bad data.
+    ``clear()`` -> SaveInfo: load() answers "no saved game" until the next save.
+    """
+
+    def __init__(self, store, copy_path=None, fs=None):
+        self.store = store
+        self.copy_path = copy_path
+        self._tmp = None if copy_path is None else copy_path + ".new"
+        self._fs = fs if fs is not None or copy_path is None else _Files()
+        self._buf = None  # the newest record at _buf[_off:_off + _len], then room
+        self._off = 0
+        self._len = 0
+        self._seq = None  # sequence number of the newest record, None before any
+        self._scanned = False
+        self.erase_cycles = 0  # store.write calls: each erases the whole flash block
+        self.bytes_written = 0
+        self.copy_bytes_written = 0
+        self.skipped = 0  # saves not written: blob equal to the newest
+
+    # -- loading
+
+    def load(self):
+        """The newest valid save: (blob, "save #N from ...") or (None, "no saved game
+        (...)") with the reasons the store and the copy had nothing."""
+        cands = []  # (seq, n, where, store offset or record bytes)
+        why = []
+        self._walk_store(cands, why)
+        if self.copy_path is not None:
+            for path in (self.copy_path, self._tmp):
+                self._read_copy(path, cands, why)
+        self._scanned = True
+        refused = None
+        while cands:
+            best = 0
+            for i in range(1, len(cands)):
+                if newer(cands[i][0], cands[best][0]):
+                    best = i
+            seq, n, where, rec = cands.pop(best)
+            if where == STORE:
+                rec = self.store.read(rec, n + OVERHEAD)
+            if not _crc_ok(rec, n):
+                if refused is None:
+                    refused = "newer save #%d in %s refused: checksum mismatch" % (seq, where)
+                why.append("%s: checksum mismatch (damaged)" % where)
+                continue
+            self._buf = rec
+            self._off = 0
+            self._len = n + OVERHEAD
+            self._seq = seq
+            if n == 0:
+                return None, "no saved game (cleared)"
+            text = "save #%d from %s" % (seq, where)
+            if refused is not None:
+                text += " (%s)" % refused
+            return bytes(memoryview(rec)[_HEAD:_HEAD + n]), text
+        self._buf = None
+        self._len = 0
+        self._seq = None
+        return None, "no saved game (%s)" % "; ".join(why)
+
+    def _walk_store(self, cands, why):
+        store = self.store
+        size = store.size
+        off = 0
+        while off + OVERHEAD <= size:
+            head = store.read(off, _HEAD)
+            n = _header(head, size - off)
+            if isinstance(n, str):
+                if off == 0 or n != "erased":
+                    why.append("store: " + n)
+                return
+            if store.read(off + _HEAD + n + 2, 1)[0] != _END:
+                why.append("store: incomplete write (no end mark)")
+            else:
+                cands.append((_seq(head), n, STORE, off))
+            off += n + OVERHEAD
+        if off == 0:
+            why.append("store: too small")
+
+    def _read_copy(self, path, cands, why):
+        try:
+            f = self._fs.open(path, "rb")
+        except OSError:
+            if path == self.copy_path:
+                why.append("%s: no file" % path)
+            return
+        try:
+            try:
+                rec = f.read(self.store.size + 1)
+            finally:
+                f.close()
+        except OSError as e:
+            why.append("%s: unreadable (%s)" % (path, e))
+            return
+        n = _header(rec, len(rec))
+        if isinstance(n, str):
+            why.append("%s: %s" % (path, "file ends early" if len(rec) < OVERHEAD else n))
+        elif len(rec) != n + OVERHEAD:
+            why.append("%s: file length does not match the save" % path)
+        elif rec[_HEAD + n + 2] != _END:
+            why.append("%s: incomplete write (no end mark)" % path)
+        else:
+            cands.append((_seq(rec), n, path, rec))
+
+    # -- saving
+
+    def save(self, blob):
+        """Saves ``blob`` (bytes) as the newest save; see the module docstring."""
+        n = len(blob)
+        size = self.store.size
+        if n == 0:
+            raise ValueError("nothing to save (empty blob)")
+        if n + OVERHEAD > size or n > 0xFFFF:
+            raise ValueError("a save of %d bytes does not fit the store (%d bytes, %d of them "
+                             "for the record)" % (n, size, OVERHEAD))
+        if not self._scanned:
+            self.load()
+        if self._len > OVERHEAD and n == self._len - OVERHEAD:
+            start = self._off + _HEAD
+            if memoryview(self._buf)[start:start + n] == blob:
+                self.skipped += 1
+                return SaveInfo(False, self._seq)
+        return self._write(blob)
+
+    def clear(self):
+        """Forgets the saved game: an empty record becomes the newest save (in the copy too),
+        so an older copy left in a file cannot come back."""
+        if not self._scanned:
+            self.load()
+        if self._seq is None or self._len == OVERHEAD:
+            return SaveInfo(False, self._seq)
+        return self._write(b"")
+
+    def _write(self, blob):
+        need = len(blob) + OVERHEAD
+        last = self._len
+        # Keep the previous save when there is one (not a clear) and both fit.
+        keep = OVERHEAD < last and last + need <= self.store.size and len(blob) > 0
+        start = last if keep else 0
+        self._room(start + need, keep)
+        buf = self._buf
+        seq = 1 if self._seq is None else (self._seq + 1) & SEQ_MASK
+        _put(buf, start, seq, blob)
+        mv = memoryview(buf)
+        # From here on the new record is the newest, whatever fails below: a retry uses
+        # the next sequence number, never this one with other contents.
+        self._seq = seq
+        self._off = start
+        self._len = need
+        copy_error = None
+        if self.copy_path is not None:
+            copy_error = self._write_copy(mv[start:start + need])
+        total = start + need
+        self.erase_cycles += 1
+        self.bytes_written += total
+        self.store.write(0, mv[0:total])
+        return SaveInfo(True, seq, keep, total, self.copy_path is not None and not copy_error,
+                        copy_error)
+
+    def _room(self, cap, keep):
+        """A writable buffer of ``cap`` bytes or more; when ``keep``, the newest record moved
+        to its front."""
+        buf = self._buf
+        off = self._off
+        n = self._len
+        if not isinstance(buf, bytearray) or len(buf) < cap:
+            grown = bytearray(min(self.store.size, (cap + _GROW - 1) // _GROW * _GROW))
+            if keep:
+                grown[0:n] = memoryview(buf)[off:off + n]
+            self._buf = grown
+        elif keep and off:
+            # Move left in chunks no longer than the distance: no chunk overlaps its source.
+            mv = memoryview(buf)
+            i = 0
+            while i < n:
+                k = min(off, n - i)
+                buf[i:i + k] = mv[off + i:off + i + k]
+                i += k
+        self._off = 0
+
+    def _write_copy(self, rec):
+        fs = self._fs
+        rename = getattr(fs, "rename", None)
+        name = self._tmp if rename else self.copy_path
+        try:
+            f = fs.open(name, "wb")
+            try:
+                f.write(rec)
+                f.flush()
+            finally:
+                f.close()
+            if rename:
+                rename(name, self.copy_path)
+        except OSError as e:
+            return "copy not written: %s" % e
+        self.copy_bytes_written += len(rec)
+        return None
