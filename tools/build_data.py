@@ -10,9 +10,11 @@ Reads the human-readable authoring files in data/pocket_tactics/
   engine/pocket_tactics/ids.py     keys of the data (notation, scenarios, CLI)
   engine/pocket_tactics/unit_texts.py  unit card texts, types, abilities (loaded on demand)
   engine/pocket_tactics/texts.py   other long texts (loaded on demand)
+  engine/pocket_tactics/odds_table.py  exact assault odds for the CPU player, solved by
+                                   tools/build_odds.py for the dice and bumps in the data
 
 Usage:
-  python tools/build_data.py            write the five modules
+  python tools/build_data.py            write the six modules
   python tools/build_data.py --check    exit 1 if any module differs from what would be written
   options: --data DIR (default data/pocket_tactics), --out DIR (default engine/pocket_tactics)
 
@@ -752,6 +754,16 @@ def gen_texts(m):
     ))
 
 
+def gen_odds_table(m):
+    """The assault odds for the CPU player (tools/build_odds.py solves them)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    import build_odds
+
+    return build_odds.gen_odds_table(m, HEADER)
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -785,7 +797,7 @@ def main(argv):
 
     outputs = (("tables.py", gen_tables(model)), ("names.py", gen_names(model)),
                ("ids.py", gen_ids(model)), ("unit_texts.py", gen_unit_texts(model)),
-               ("texts.py", gen_texts(model)))
+               ("texts.py", gen_texts(model)), ("odds_table.py", gen_odds_table(model)))
     if check:
         stale = []
         for name, text in outputs:

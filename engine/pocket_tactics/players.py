@@ -2,8 +2,9 @@
 """Baseline players: uniformly random, and a one-ply greedy player.
 
 The greedy player scores each legal action on its own (no lookahead): expected points won
-and lost in an assault from exact single-roll odds, feature control, closing in on the
-enemy, hazard risk; in the bump and re-roll phases it looks at the dice on the table.
+and lost in an assault from the exact assault odds with both sides' bumps and re-rolls
+(odds.py), feature control, closing in on the enemy, hazard risk; in the bump and re-roll
+phases it looks at the dice on the table.
 """
 from engine.core.rng import Rng
 
@@ -15,7 +16,8 @@ from .consts import (K_ASSAULT, K_BUMP, K_CAST, K_DEPLOY,
 from .units import bump_values, can_strike, hazard_dv, spell_stat, stat
 
 # P_BEAT[off][def]: chance in 1000 that `off` red dice defeat `def` blue dice in one roll
-# (RULES A5.4 tally, no bumps or re-rolls). Checked against enumeration by the tests.
+# (RULES A5.4 tally, no bumps or re-rolls: attack spells, A9). Checked against enumeration
+# by the tests.
 P_BEAT = ((0, 0, 0, 0), (1000, 417, 255, 174), (1000, 745, 475, 341), (1000, 826, 659, 489))
 
 
@@ -56,8 +58,14 @@ def _tally_value(st, dice, side):
 
 
 class GreedyPlayer:
-    def __init__(self, seed=1):
+    """``odds``: value assaults with the exact odds table (odds.py, the default); False
+    keeps the single-roll P_BEAT valuation, which needs about 3 KB less heap while the CPU
+    chooses (the device UI uses it: docs/PERFORMANCE.md)."""
+
+    def __init__(self, seed=1, odds=True):
         self.rng = Rng(seed)
+        self.odds = odds
+        self._odds = bytearray(2)
 
     def choose(self, st):
         acts = st.legal_actions()
@@ -90,10 +98,17 @@ class GreedyPlayer:
         x = x_of(a)
         y = y_of(a)
         if k == K_ASSAULT:
-            back = stat(st, y, U_OFF) if can_strike(st, y, x) else 0
-            gain = P_BEAT[stat(st, x, U_OFF)][stat(st, y, U_DEF)] * _pts(st, y)
-            loss = P_BEAT[back][stat(st, x, U_DEF)] * _pts(st, x)
-            return gain - loss + 500
+            if not self.odds:
+                back = stat(st, y, U_OFF) if can_strike(st, y, x) else 0
+                gain = P_BEAT[stat(st, x, U_OFF)][stat(st, y, U_DEF)] * _pts(st, y)
+                loss = P_BEAT[back][stat(st, x, U_DEF)] * _pts(st, x)
+                return gain - loss + 500
+            # chances in 255 that the target falls and that the attacker falls (A5, A6);
+            # imported here, so that a player with odds=False never loads the table
+            from .odds import assault_odds
+
+            o = assault_odds(st, x, y, self._odds)
+            return (o[0] * _pts(st, y) - o[1] * _pts(st, x)) * 1000 // 255 + 500
         if k == K_MOVE:
             return self._move_value(st, x, y)
         if k == K_DEPLOY:
