@@ -170,28 +170,38 @@ class Search:
         self.done = True
         return True
 
+    def _wants(self, i):
+        return self.n[i] < self.target and not self.flag[i] & _EXACT
+
     def _next(self):
-        """The next candidate to sample under sequential halving, or -1 when done."""
+        """The next candidate to sample under sequential halving (round-robin within a
+        round, so a deadline leaves the candidates evenly sampled), or -1 when done."""
         order = self.order
         while True:
             while self.cursor < self.alive:
                 i = order[self.cursor]
                 self.cursor += 1
-                if self.n[i] < self.target and not self.flag[i] & _EXACT and self.n[i] < 255:
+                if self._wants(i):
                     return i
+            self.cursor = 0
+            more = False
+            for k in range(self.alive):
+                if self._wants(order[k]):
+                    more = True
+            if more:
+                continue
             # a round is over: rank, keep the better half, double the samples
             self._rank()
-            if self.alive <= 1:
+            if self.alive <= 1 or self.target >= 128:
                 return -1
             if self.alive > 2:
                 self.alive = (self.alive + 1) >> 1  # the last two share the budget left
             self.target <<= 1
-            self.cursor = 0
-            random_left = False
+            more = False
             for k in range(self.alive):
                 if not self.flag[order[k]] & _EXACT:
-                    random_left = True
-            if not random_left or self.target > 255:
+                    more = True
+            if not more:
                 return -1
 
     def _mean(self, i):
@@ -214,7 +224,8 @@ class Search:
         best = -1
         best_v = 0
         noise = self.noise
-        for i in range(self.count):
+        for k in range(self.alive):  # the candidates still in the race
+            i = self.order[k]
             if not self.n[i]:
                 continue
             v = self._mean(i)

@@ -22,9 +22,9 @@ from .units import stat
 
 # level: (evaluations a decision, horizon in turns, time limit in device ms, noise)
 LEVELS = {
-    "easy": (24, 1, 1000, 1500),
-    "normal": (64, 1, 1500, 0),
-    "hard": (160, 1, 3000, 0),
+    "easy": (16, 1, 1000, 800),
+    "normal": (48, 1, 1500, 0),
+    "hard": (200, 2, 5000, 0),
 }
 WORK = 4  # evaluations per think() call of the blocking choose()
 

@@ -17,18 +17,26 @@ from .players import P_BEAT
 from .spells import count
 from .units import can_strike, reach, stat
 
-WIN = 1 << 22  # a won game; a lost one is -WIN
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+WIN = const(1 << 22)  # a won game; a lost one is -WIN
 
 # weights (a unit point on the map = 100)
-W_MAP = 100
-W_RESERVE = 85
-W_CAPTIVE = 15  # the captor's victory points at the turn limit
-W_FEATURE = 450
-W_NEAR = 40  # per hex of distance to a feature the side does not hold (minus)
-W_MOVER = 80  # % of the mover's best assault value counted
-W_OTHER = 35  # % of the other side's best assault value counted
-W_CARD = 120  # per spell card in hand
-W_LAST = 60  # % of WIN for "the mover can take the last feature now"
+_W_MAP = const(100)
+_W_RESERVE = const(85)
+_W_CAPTIVE = const(15)  # the captor's victory points at the turn limit
+_W_FEATURE = const(450)
+_W_NEAR = const(40)  # per hex of distance to a feature the side does not hold (minus)
+_W_MOVER = const(80)  # % of the mover's best assault value counted
+_W_OTHER = const(35)  # % of the other side's best assault value counted
+_W_CARD = const(120)  # per spell card in hand
+_W_LAST = const(60)  # % of WIN for "the mover can take the last feature now"
 
 
 def _pbeat_odds(st, att, dfd, back):
@@ -95,11 +103,11 @@ def evaluate(st, p):
         w = st.u_where[u]
         pts = stat(st, u, U_POINTS)
         if w == MAP:
-            x = pts * W_MAP
+            x = pts * _W_MAP
         elif w == RESERVE:
-            x = pts * W_RESERVE
+            x = pts * _W_RESERVE
         elif w == CAPTIVE:
-            x = -pts * W_CAPTIVE  # counts for the other side
+            x = -pts * _W_CAPTIVE  # counts for the other side
         else:
             continue
         v += x if st.u_owner[u] == p else -x
@@ -119,7 +127,7 @@ def evaluate(st, p):
                 held_mover += 1
             else:
                 held_other += 1
-            v += W_FEATURE if o == p else -W_FEATURE
+            v += _W_FEATURE if o == p else -_W_FEATURE
         else:
             empty += 1
             last = t
@@ -132,19 +140,19 @@ def evaluate(st, p):
                     d = b.route(st.u_tile[x], t)
                     if d < near:
                         near = d
-            v += -W_NEAR * near if side == p else W_NEAR * near
+            v += -_W_NEAR * near if side == p else _W_NEAR * near
     # the mover holds every feature but one empty one and can step onto it: a win next
     if empty == 1 and held_other == 0 and held_mover and _can_reach(st, mover, last):
-        v += WIN * W_LAST // 100 if mover == p else -(WIN * W_LAST // 100)
+        v += WIN * _W_LAST // 100 if mover == p else -(WIN * _W_LAST // 100)
     # threats: one action a turn, so the best assault of each side
     ours = best_assault(st, p)
     theirs = best_assault(st, 1 - p)
     if mover == p:
-        v += ours * W_MOVER // 100 - theirs * W_OTHER // 100
+        v += ours * _W_MOVER // 100 - theirs * _W_OTHER // 100
     else:
-        v += ours * W_OTHER // 100 - theirs * W_MOVER // 100
+        v += ours * _W_OTHER // 100 - theirs * _W_MOVER // 100
     # spell hands: their size only (the other hand is private)
-    v += W_CARD * (_hand(st, p) - _hand(st, 1 - p))
+    v += _W_CARD * (_hand(st, p) - _hand(st, 1 - p))
     return v
 
 
