@@ -22,7 +22,7 @@ from .units import stat
 
 # level: (evaluations a decision, horizon in turns, time limit in device ms, noise)
 LEVELS = {
-    "easy": (16, 1, 1000, 800),
+    "easy": (12, 1, 1000, 1500),
     "normal": (48, 1, 1500, 0),
     "hard": (200, 2, 5000, 0),
 }
