@@ -103,7 +103,7 @@ class CpuPlayer:
         """A scratch state for ``st``: ``old`` if it still fits, else a new one that shares
         the map's fixed arrays with ``st`` (they never change once the battle begins; the
         search only runs in the battle)."""
-        if old is not None and old.cfg is st.cfg and old.board.cell is st.board.cell:
+        if getattr(old, "cfg", None) is st.cfg and old.board.cell is st.board.cell:
             return old
         old = None
         from .state import State
