@@ -19,6 +19,14 @@ from .units import stat
 MAGIC = b"PT"  # saved-state frame (saves.py reads it)
 VERSION = 1
 
+# What copy_from() copies: every array (in place) and every field of a State.
+_BOARD_ARRAYS = ("t_unit", "cell", "t_hex", "t_terrain", "t_feature", "adj", "dist")
+_ARRAYS = ("u_type", "u_owner", "u_where", "u_tile", "u_status", "bag", "deck", "hand",
+           "discard", "own_tile", "roll", "dice", "ndice", "bumps", "rerolls", "stopped", "hz")
+_FIELDS = ("first", "phase", "player", "turn_player", "turn", "passes", "result", "drawn",
+           "count", "last_deployer", "stage", "att", "dfd", "dist", "side", "pos", "hz_n",
+           "hz_i", "spell", "haste", "outcome", "version", "_legal", "_legal_at")
+
 _DIE = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
 
 
@@ -209,6 +217,34 @@ class State:
             what = "action %r" % a
         return "%s is not legal now: it is player %d's %s (RULES %s)" % (
             what, self.player + 1, row[4], _rule_for(self, a, row[3]))
+
+    def copy_from(self, o):
+        """Become a copy of state ``o`` (same config), in place: every array by slice
+        assignment and every field, so a search reuses one scratch state and allocates
+        nothing. The legal-actions cache is shared (apply() never changes a cached list)."""
+        self.rng.z = o.rng.z
+        self.rng.w = o.rng.w
+        b = self.board
+        ob = o.board
+        for k in _BOARD_ARRAYS:
+            x = getattr(b, k)
+            y = getattr(ob, k)
+            if x is not y:  # a scratch state may share the map's fixed arrays
+                x[:] = y
+        for k in _ARRAYS:
+            getattr(self, k)[:] = getattr(o, k)
+        for k in _FIELDS:
+            setattr(self, k, getattr(o, k))
+
+    def apply_trusted(self, a):
+        """apply() without the legality check, for a search whose policy only produces
+        legal actions (the check would build the legal list at every node)."""
+        row = PHASES[self.phase]
+        self.version += 1
+        self._legal = None
+        if row[0]:
+            self.rng.next16()
+        row[2](self, a)
 
     # --- board helpers used by the phase modules ---------------------------------------
 

@@ -1,0 +1,264 @@
+# SPDX-License-Identifier: MIT
+"""An anytime search for a CPU player, over the state protocol (docs/ARCHITECTURE.md).
+
+At the root (a decision of the CPU player) every legal action is tried by *evaluations*:
+copy the root into one preallocated scratch state, redraw what the CPU cannot see
+(``determinize``), apply the action, play on with a cheap policy until ``horizon`` turns
+have begun (chance nodes sampled from the search's own Rng, never the state's PRNG: the CPU
+does not know the dice to come), then score the leaf with the ruleset's evaluation.
+
+Root actions compete by sequential halving: every action gets one evaluation, then the
+better half (by mean) gets twice the samples, and so on down to the best two, which share
+what is left until the budget or the deadline runs out. An evaluation that met no chance node and nothing hidden is exact
+and is never repeated. Statistics live in arrays made once (grown only for a root with
+more actions than ever before); the scratch state is made once and shared by every Search
+of the program (two CPU players never think at the same time); an evaluation allocates only
+what the ruleset's own calls allocate.
+
+The ruleset supplies ``hooks``, an object with:
+    scratch(st, old)            a state that copy_from(st) can fill: ``old`` if it can
+    determinize(s, p, rng)      redraw the cards player p cannot see; True if any are hidden
+    quick(st)                   an action to play without searching, or None
+    turn(s)                     a count that grows by one at the start of each turn
+    sample(s, rng)              a chance outcome, drawn from ``rng``
+    policy(s, rng)              the action of the player to act inside an evaluation
+    apply(s, a)                 apply an action known to be legal
+    evaluate(s, p)              the leaf's value for player p (int, |v| < 2**22)
+
+Times are in milliseconds of a clock that may wrap (CircuitPython's ``supervisor.ticks_ms``
+wraps at 2**29): ``ticks_diff`` compares them.
+"""
+from engine.core.protocol import CHANCE, TERMINAL
+from engine.core.rng import Rng
+
+_PERIOD = 1 << 29
+_HALF = 1 << 28
+_MAX_STEPS = 400  # safety bound on the plies of one evaluation
+_EXACT = 1
+
+
+def ticks_diff(a, b):
+    """``a - b`` for two readings of a clock that wraps at 2**29, valid while the true
+    difference is within +-2**28 ms (about three days)."""
+    return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
+
+
+_scratch = None  # the one scratch state, shared by every Search (one thinks at a time)
+
+
+class Search:
+    def __init__(self, hooks, max_actions=255, seed=1, clock=None):
+        self.hooks = hooks
+        self.max_actions = max_actions if max_actions < 256 else 255
+        self.rng = Rng(seed)
+        self.clock = clock  # a function returning ms (ticks), read after each evaluation
+        self.sums = None  # per root action; made for 32 actions, grown when a root has more
+        self.n = None
+        self.flag = None
+        self.order = None
+        self._size(32)
+        self.root = None
+        self.acts = None
+        self.count = 0
+        self.done = True
+        self.choice = None
+        # parameters of the decision (set by begin)
+        self.player = 0
+        self.budget = 0
+        self.horizon = 1
+        self.noise = 0
+        self.deadline = 0
+        self.limited = False
+        self.evals = 0
+        # sequential halving: order[:alive] are the candidates, each wants target samples
+        self.alive = 0
+        self.target = 1
+        self.cursor = 0
+
+    def begin(self, st, player, budget=100, horizon=1, noise=0, now_ms=None, limit_ms=0):
+        """Start a decision of ``player`` in state ``st`` (not changed; keep it unchanged
+        until best()). ``budget`` evaluations at most; ``limit_ms`` after ``now_ms`` (when
+        both are given) the search stops where it is."""
+        h = self.hooks
+        self.root = st
+        self.player = player
+        self.budget = budget
+        self.horizon = horizon
+        self.noise = noise
+        self.evals = 0
+        self.limited = now_ms is not None and limit_ms > 0
+        if self.limited:
+            self.deadline = now_ms + limit_ms
+        acts = st.legal_actions()
+        self.acts = acts
+        n = len(acts)
+        if n > self.max_actions:
+            n = self.max_actions  # the first max_actions actions only (documented limit)
+        self.count = n
+        self.choice = acts[0] if n else None
+        self.done = n <= 1
+        if not self.done:
+            q = h.quick(st)
+            if q is not None:
+                self.choice = q
+                self.done = True
+        if self.done:
+            return
+        global _scratch
+        _scratch = h.scratch(st, _scratch)
+        if n > len(self.n):
+            self._size(n)
+        for i in range(n):
+            self.sums[i] = 0
+            self.n[i] = 0
+            self.flag[i] = 0
+            self.order[i] = i
+        self.alive = n
+        self.target = 1
+        self.cursor = 0
+
+    def think(self, work, now_ms=None):
+        """At most ``work`` evaluations; True when the decision is made (forced, budget
+        spent, deadline passed, or one candidate left). ``now_ms``: the clock now."""
+        if self.done:
+            return True
+        if now_ms is not None and self._late(now_ms):
+            return self._finish()
+        clock = self.clock
+        for _ in range(work):
+            i = self._next()
+            if i < 0:
+                return self._finish()
+            self._sample(i)
+            self.evals += 1
+            if self.evals >= self.budget:
+                return self._finish()
+            if clock is not None and self._late(clock()):
+                return self._finish()
+        return False
+
+    def best(self):
+        """The chosen action (while thinking: the best so far)."""
+        if self.done:
+            return self.choice
+        return self._pick()
+
+    def choose(self, st, player, budget=100, horizon=1, noise=0, limit_ms=0):
+        """Blocking: begin, think until done, return the action (tools and tests)."""
+        clock = self.clock
+        self.begin(st, player, budget, horizon, noise,
+                   clock() if clock is not None else None, limit_ms)
+        while not self.think(16):
+            pass
+        return self.choice
+
+    # --- internals -----------------------------------------------------------------------
+
+    def _size(self, n):
+        self.sums = None
+        self.n = self.flag = self.order = None
+        self.sums = [0] * n
+        self.n = bytearray(n)
+        self.flag = bytearray(n)
+        self.order = bytearray(n)
+
+    def _late(self, now):
+        return self.limited and ticks_diff(now, self.deadline) >= 0
+
+    def _finish(self):
+        self.choice = self._pick()
+        self.done = True
+        return True
+
+    def _wants(self, i):
+        return self.n[i] < self.target and not self.flag[i] & _EXACT
+
+    def _next(self):
+        """The next candidate to sample under sequential halving (round-robin within a
+        round, so a deadline leaves the candidates evenly sampled), or -1 when done."""
+        order = self.order
+        while True:
+            while self.cursor < self.alive:
+                i = order[self.cursor]
+                self.cursor += 1
+                if self._wants(i):
+                    return i
+            self.cursor = 0
+            more = False
+            for k in range(self.alive):
+                if self._wants(order[k]):
+                    more = True
+            if more:
+                continue
+            # a round is over: rank, keep the better half, double the samples
+            self._rank()
+            if self.alive <= 1 or self.target >= 128:
+                return -1
+            if self.alive > 2:
+                self.alive = (self.alive + 1) >> 1  # the last two share the budget left
+            self.target <<= 1
+            more = False
+            for k in range(self.alive):
+                if not self.flag[order[k]] & _EXACT:
+                    more = True
+            if not more:
+                return -1
+
+    def _mean(self, i):
+        c = self.n[i]
+        return self.sums[i] // c if c else -(1 << 29)
+
+    def _rank(self):
+        """Insertion sort of order[:alive] by mean, best first (no allocation)."""
+        order = self.order
+        for k in range(1, self.alive):
+            i = order[k]
+            m = self._mean(i)
+            j = k - 1
+            while j >= 0 and self._mean(order[j]) < m:
+                order[j + 1] = order[j]
+                j -= 1
+            order[j + 1] = i
+
+    def _pick(self):
+        best = -1
+        best_v = 0
+        noise = self.noise
+        for k in range(self.alive):  # the candidates still in the race
+            i = self.order[k]
+            if not self.n[i]:
+                continue
+            v = self._mean(i)
+            if noise:
+                v += self.rng.below(noise)
+            if best < 0 or v > best_v:
+                best = i
+                best_v = v
+        return self.acts[best] if best >= 0 else self.acts[0]
+
+    def _sample(self, i):
+        h = self.hooks
+        s = _scratch
+        rng = self.rng
+        s.copy_from(self.root)
+        hidden = h.determinize(s, self.player, rng)
+        h.apply(s, self.acts[i])
+        stop = h.turn(self.root) + self.horizon
+        chance = False
+        steps = 0
+        while steps < _MAX_STEPS:
+            who = s.to_act()
+            if who == TERMINAL or h.turn(s) >= stop:
+                break
+            if who == CHANCE:
+                a = h.sample(s, rng)
+                chance = True
+            else:
+                a = h.policy(s, rng)
+            h.apply(s, a)
+            steps += 1
+        self.sums[i] += h.evaluate(s, self.player)
+        self.n[i] += 1
+        if not chance and (self.horizon <= 1 or not hidden):
+            self.flag[i] |= _EXACT
+

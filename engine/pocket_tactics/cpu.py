@@ -1,0 +1,192 @@
+# SPDX-License-Identifier: MIT
+"""The CPU opponent: engine/core/search.py with Pocket-Tactics hooks, at three levels.
+
+    p = make_cpu("normal", seed)            # "easy", "normal", "hard"
+    a = p.choose(st)                        # blocking (tools, tests)
+    p.begin(st, now_ms); p.think(work, now_ms) -> True when done; p.best()   # sliced (UI)
+
+Turn actions (and a hasted ally's move) are searched; the dice decisions of an assault
+(bumps, re-rolls) use the greedy dice policy of forecast.py, and the setup decisions the
+greedy player: neither is worth a search of its own.
+"""
+from engine.core.protocol import TERMINAL
+from engine.core.search import Search
+
+from . import tables as T
+from .consts import (K_BUMP, K_REROLL, K_STOP, NONE, PH_BUMP, PH_HASTE, PH_REROLL,
+                     PH_SETUP_DEPLOY, PH_TURN, U_POINTS, action, kind_of, x_of, y_of)
+from .evaluate import evaluate
+from .forecast import best_bump, best_reroll
+from .players import GreedyPlayer
+from .units import stat
+
+# level: (evaluations a decision, horizon in turns, time limit in device ms, noise)
+LEVELS = {
+    "easy": (12, 1, 1000, 1500),
+    "normal": (48, 1, 1500, 0),
+    "hard": (200, 2, 5000, 0),
+}
+WORK = 4  # evaluations per think() call of the blocking choose()
+
+
+def _dice_action(st):
+    """The greedy dice policy's bump or re-roll (or stop) for the side to act."""
+    pa = stat(st, st.att, U_POINTS)
+    pd = stat(st, st.dfd, U_POINTS)
+    side = st.side
+    if st.phase == PH_BUMP:
+        b = best_bump(st.dice, st.ndice, st.bumps, side, pa, pd)
+        return action(K_STOP) if b < 0 else action(K_BUMP, b >> 4, b & 15)
+    s = best_reroll(st.dice, st.ndice, side, pa, pd) if st.rerolls[side] else -1
+    return action(K_STOP) if s < 0 else action(K_REROLL, s)
+
+
+def _setup_deploy(st):
+    """A2.8: the costliest unit first, onto a feature if one is in reach (the other
+    player's above all: it cannot deploy from a feature it does not hold), else as near
+    the centre as possible."""
+    b = st.board
+    best = action(K_STOP)
+    best_v = -1
+    for a in st.legal_actions():
+        if kind_of(a) == K_STOP:
+            continue
+        u = x_of(a)
+        t = y_of(a)
+        v = 100 * stat(st, u, U_POINTS) - 10 * b.route(t, 0)
+        if b.t_feature[t] != NONE:
+            v += 5000 if t != st.own_tile[st.player] else 3000
+        if v > best_v:
+            best = a
+            best_v = v
+    return best
+
+
+class CpuPlayer:
+    """A CPU player of one level, and the hooks engine/core/search.py calls (one object:
+    less memory on the device). ``clock``: a ms clock (e.g. supervisor.ticks_ms) that the
+    search reads to keep to the level's time limit; ``speed``: how many times faster than
+    the device this machine runs (the limit is divided by it)."""
+
+    def __init__(self, level="normal", seed=1, clock=None, speed=1):
+        self.level = level
+        self.budget, self.horizon, self.limit, self.noise = LEVELS[level]
+        self.limit //= speed
+        self.greedy = GreedyPlayer(seed)
+        self.search = Search(self, 255, seed, clock)
+
+    # --- the player ------------------------------------------------------------------------
+
+    def begin(self, st, now_ms=None):
+        s = self.search
+        if now_ms is None and s.clock is not None:
+            now_ms = s.clock()
+        s.begin(st, st.player, self.budget, self.horizon, self.noise, now_ms, self.limit)
+
+    def think(self, work=1, now_ms=None):
+        return self.search.think(work, now_ms)
+
+    def best(self):
+        return self.search.best()
+
+    def choose(self, st):
+        if st.to_act() == TERMINAL:
+            return None
+        self.begin(st)
+        while not self.search.think(WORK):
+            pass
+        return self.search.best()
+
+    # --- the search's hooks ----------------------------------------------------------------
+
+    def scratch(self, st, old):
+        """A scratch state for ``st``: ``old`` if it still fits, else a new one that shares
+        the map's fixed arrays with ``st`` (they never change once the battle begins; the
+        search only runs in the battle)."""
+        if getattr(old, "cfg", None) is st.cfg and old.board.cell is st.board.cell:
+            return old
+        old = None
+        from .state import State
+
+        s = State(st.cfg)
+        b = s.board
+        ob = st.board
+        b.cell = ob.cell
+        b.t_hex = ob.t_hex
+        b.t_terrain = ob.t_terrain
+        b.t_feature = ob.t_feature
+        b.adj = ob.adj
+        b.dist = ob.dist
+        return s
+
+    def determinize(self, s, p, rng):
+        """Redraw the other player's hand from the cards ``p`` cannot see (their deck and
+        hand together); True if some are unknown. Public: how many cards they hold."""
+        ns = T.N_SPELLS
+        base = (1 - p) * ns
+        hand = s.hand
+        deck = s.deck
+        held = 0
+        left = 0
+        for i in range(base, base + ns):
+            held += hand[i]
+            deck[i] += hand[i]
+            hand[i] = 0
+            left += deck[i]
+        hidden = held > 0 and left > held
+        for _ in range(held):
+            r = rng.below(left)
+            i = base
+            while r >= deck[i]:
+                r -= deck[i]
+                i += 1
+            deck[i] -= 1
+            hand[i] += 1
+            left -= 1
+        return hidden
+
+    def quick(self, st):
+        ph = st.phase
+        if ph == PH_TURN or ph == PH_HASTE:
+            return None
+        if ph == PH_BUMP or ph == PH_REROLL:
+            return _dice_action(st)
+        if ph == PH_SETUP_DEPLOY:
+            return _setup_deploy(st)
+        return self.greedy.choose(st)
+
+    def turn(self, s):
+        return s.turn
+
+    def sample(self, s, rng):
+        if s.chance_is_die():
+            return rng.below(6) + 1
+        outs = s.chance_outcomes()  # a spell draw: weighted by the cards in the deck
+        total = 0
+        for o in outs:
+            total += o[1]
+        r = rng.below(total)
+        for o in outs:
+            if r < o[1]:
+                return o[0]
+            r -= o[1]
+        return outs[0][0]
+
+    def policy(self, s, rng):
+        ph = s.phase
+        if ph == PH_BUMP or ph == PH_REROLL:
+            return _dice_action(s)
+        if ph == PH_TURN:
+            return self.greedy.choose(s)
+        acts = s.legal_actions()
+        return acts[rng.below(len(acts))]
+
+    def apply(self, s, a):
+        s.apply_trusted(a)
+
+    def evaluate(self, s, p):
+        return evaluate(s, p)
+
+
+def make_cpu(level, seed=1, clock=None, speed=1):
+    return CpuPlayer(level, seed, clock, speed)

@@ -1,0 +1,175 @@
+# SPDX-License-Identifier: MIT
+"""engine/core/search.py on a toy game (it knows no Pocket-Tactics): deadlines with a fake
+clock, the wrap-safe tick difference, forced moves, budgets, determinism, legality."""
+from engine.core.protocol import CHANCE, TERMINAL
+from engine.core.search import Search, ticks_diff
+
+_WRAP = 1 << 29
+
+
+class Race:
+    """Two runners; a player picks a stride 0-3, then a die: above the stride, the runner
+    advances by it; else it slips back one. First to 10 wins. Stride 0 is always safe."""
+
+    def __init__(self, only=None):
+        self.pos = [0, 0]
+        self.player = 0
+        self.stride = -1  # >= 0: the die of that stride is to roll
+        self.turn = 0
+        self.only = only  # legal strides (None: all four)
+
+    def copy_from(self, o):
+        self.pos[:] = o.pos
+        self.player = o.player
+        self.stride = o.stride
+        self.turn = o.turn
+        self.only = o.only
+
+    def to_act(self):
+        if max(self.pos) >= 10:
+            return TERMINAL
+        return CHANCE if self.stride >= 0 else self.player
+
+    def legal_actions(self):
+        if self.stride >= 0:
+            return [1, 2, 3, 4, 5, 6]
+        return list(self.only) if self.only else [0, 1, 2, 3]
+
+    def apply(self, a):
+        assert a in self.legal_actions()
+        if self.stride < 0:
+            self.stride = a
+            return
+        p = self.player
+        if a > self.stride:
+            self.pos[p] += self.stride
+        elif self.pos[p]:
+            self.pos[p] -= 1
+        self.stride = -1
+        self.player = 1 - p
+        self.turn += 1
+
+
+class RaceHooks:
+    def __init__(self):
+        self.evaluated = 0
+
+    def scratch(self, st, old):
+        return old if old is not None and isinstance(old, Race) else Race()
+
+    def determinize(self, s, p, rng):
+        return False
+
+    def quick(self, st):
+        return None
+
+    def turn(self, s):
+        return s.turn
+
+    def sample(self, s, rng):
+        return rng.below(6) + 1
+
+    def policy(self, s, rng):
+        acts = s.legal_actions()
+        return acts[rng.below(len(acts))]
+
+    def apply(self, s, a):
+        s.apply(a)
+
+    def evaluate(self, s, p):
+        self.evaluated += 1
+        if s.pos[p] >= 10:
+            return 1000
+        if s.pos[1 - p] >= 10:
+            return -1000
+        return 100 * (s.pos[p] - s.pos[1 - p])
+
+
+class FakeClock:
+    """Advances ``step`` ms each time it is read, wrapping at 2**29 like supervisor."""
+
+    def __init__(self, start, step):
+        self.t = start
+        self.step = step
+        self.reads = 0
+
+    def __call__(self):
+        self.t = (self.t + self.step) & (_WRAP - 1)
+        self.reads += 1
+        return self.t
+
+
+def test_ticks_diff_is_wrap_safe():
+    assert ticks_diff(1500, 1000) == 500
+    assert ticks_diff(1000, 1500) == -500
+    assert ticks_diff(5, _WRAP - 5) == 10  # across the wrap
+    assert ticks_diff(_WRAP - 5, 5) == -10
+    assert ticks_diff(0, _WRAP - 1) == 1
+    assert ticks_diff((1 << 28) - 1, 0) == (1 << 28) - 1
+
+
+def _deadline_run(start):
+    clock = FakeClock(start, 10)
+    s = Search(RaceHooks(), seed=3, clock=clock)
+    st = Race()
+    s.begin(st, 0, budget=10000, now_ms=start, limit_ms=95)
+    assert not s.think(3)  # sliced: three evaluations, not done
+    assert s.evals == 3
+    while not s.think(50):
+        pass
+    return s
+
+
+def test_think_stops_at_the_deadline_with_a_fake_clock():
+    s = _deadline_run(1000)
+    # the clock reads 10 ms later after each evaluation: the deadline (95 ms) passes at the
+    # 10th; the search stops there, within one evaluation after it
+    assert s.evals == 10
+    assert s.best() in (0, 1, 2, 3)
+
+
+def test_deadline_across_the_clock_wrap():
+    s = _deadline_run(_WRAP - 40)  # the deadline lies beyond the wrap
+    assert s.evals == 10
+
+
+def test_now_ms_past_the_deadline_stops_at_once():
+    s = Search(RaceHooks(), seed=3)
+    s.begin(Race(), 0, budget=10000, now_ms=_WRAP - 10, limit_ms=20)
+    assert not s.think(2, _WRAP - 1)  # 9 ms in: goes on
+    assert s.think(2, 15)  # 25 ms in, across the wrap: stops without evaluating
+    assert s.evals == 2
+
+
+def test_budget_bounds_the_evaluations():
+    hooks = RaceHooks()
+    s = Search(hooks, seed=1)
+    s.begin(Race(), 0, budget=37)
+    while not s.think(5):
+        pass
+    assert s.evals == 37 == hooks.evaluated
+
+
+def test_forced_move_returns_at_once():
+    hooks = RaceHooks()
+    s = Search(hooks)
+    s.begin(Race(only=(2,)), 0, budget=100)
+    assert s.think(1)
+    assert s.best() == 2 and s.evals == 0 and hooks.evaluated == 0
+
+
+def test_choice_is_legal_deterministic_and_leaves_the_root_alone():
+    for seed in range(5):
+        st = Race(only=(0, 2, 3))
+        st.pos[:] = [seed, 3]
+        a = Search(RaceHooks(), seed=seed).choose(st, 0, budget=60, horizon=2)
+        b = Search(RaceHooks(), seed=seed).choose(st, 0, budget=60, horizon=2)
+        assert a == b and a in (0, 2, 3)
+        assert st.pos == [seed, 3] and st.stride == -1 and st.turn == 0
+
+
+def test_sure_win_is_found():
+    st = Race()
+    st.pos[:] = [9, 9]
+    # stride 0 never advances; stride 1 wins unless the die shows 1; 3 wins on 4-6 only
+    assert Search(RaceHooks(), seed=2).choose(st, 0, budget=200) == 1

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""CPU opponent benchmark: prints figures, asserts nothing.
+
+- CPython: median and maximum time of a CPU decision (turn actions) per level, over games
+  against the greedy player (no clock: the evaluation budget only).
+- MicroPython check (tools/mpcheck/drivers/pt_ai.py, engine from .mpy): the same per level,
+  with the level's time limit enforced by the clock (device ms / FACTOR); the device
+  estimate is the check's time x FACTOR (docs/PERFORMANCE.md); bytes allocated per
+  evaluation; and the heap a whole CPU-vs-CPU game at "hard" needs (bisection, as
+  engine_bench.min_heap).
+
+  python tools/bench/ai_bench.py [--games 4] [--mp-games 3] [--no-mp] [--no-heap]
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tools", "mpcheck"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
+
+from engine.core.protocol import CHANCE, TERMINAL, sample_chance  # noqa: E402
+from engine.pocket_tactics.config import suggested  # noqa: E402
+from engine.pocket_tactics.consts import PH_TURN  # noqa: E402
+from engine.pocket_tactics.cpu import LEVELS, make_cpu  # noqa: E402
+from engine.pocket_tactics.players import GreedyPlayer  # noqa: E402
+from engine.pocket_tactics.state import State  # noqa: E402
+
+DRIVER = os.path.join(ROOT, "tools", "mpcheck", "drivers", "pt_ai.py")
+FACTOR = 18  # device time / MicroPython-check time (docs/PERFORMANCE.md, "Device estimate")
+HEAP_BUDGET = 64 * 1024
+
+
+def cpython_times(level, games):
+    times = []
+    for g in range(games):
+        seed = 700 + g
+        st = State(suggested(g % 5, (g + 2) % 5, 50), seed)
+        players = [GreedyPlayer(seed), GreedyPlayer(seed + 1)]
+        seat = g % 2
+        players[seat] = make_cpu(level, seed)
+        while True:
+            who = st.to_act()
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                st.apply(sample_chance(st))
+                continue
+            turn = who == seat and st.phase == PH_TURN
+            t0 = time.perf_counter()
+            a = players[who].choose(st)
+            if turn:
+                times.append(1000.0 * (time.perf_counter() - t0))
+            st.apply(a)
+    return times
+
+
+def mp_run(level, seed, fa, fb, heap=None):
+    import mpcheck
+
+    arg = "%d,%d,%d,%s,greedy,%d" % (seed, fa, fb, level, FACTOR)
+    return mpcheck.run(DRIVER, arg, mode="mpy", heap=heap)
+
+
+def mp_times(level, games):
+    times = []
+    alloc = 0
+    evals = 0
+    for g in range(games):
+        res = mp_run(level, 700 + g, g % 5, (g + 2) % 5)
+        if not res.ok:
+            print("  %s game %d FAILED: %s" % (level, g, res.error))
+            continue
+        for line in res.lines:
+            f = line.split()
+            if f[0] == "D" and int(f[3]) > 0:  # searched decisions (not forced or quick)
+                times.append(int(f[2]))
+            elif f[0] == "ALLOC":
+                alloc += int(f[1])
+                evals += int(f[2])
+    return times, alloc, evals
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--mp-games", type=int, default=3)
+    ap.add_argument("--no-mp", action="store_true")
+    ap.add_argument("--no-heap", action="store_true")
+    args = ap.parse_args()
+    print("levels (evaluations, horizon in turns, device ms limit, noise): %s" % LEVELS)
+    for level in LEVELS:
+        t = cpython_times(level, args.games)
+        print("CPython %-6s %4d decisions: median %6.1f ms, max %6.1f ms" % (
+            level, len(t), statistics.median(t), max(t)))
+    if args.no_mp:
+        return
+    for level in LEVELS:
+        t, alloc, evals = mp_times(level, args.mp_games)
+        if not t:
+            continue
+        med = statistics.median(t)
+        print("MicroPython check %-6s %4d searched decisions: median %5.0f ms, max %5.0f ms"
+              " -> device estimate (x%d) median %.2f s, max %.2f s; %d bytes allocated per"
+              " evaluation (%d evaluations)" % (
+                  level, len(t), med, max(t), FACTOR, med * FACTOR / 1000.0,
+                  max(t) * FACTOR / 1000.0, alloc // max(evals, 1), evals))
+    if not args.no_heap:
+        from engine_bench import min_heap
+
+        arg = "3,0,4,hard,hard,%d" % FACTOR
+        need, res = min_heap(DRIVER, arg, "mpy", lo=40 * 1024, hi=128 * 1024)
+        if need is None:
+            print("heap: the hard-vs-hard game FAILED: %s" % res.error)
+        else:
+            print("heap needed, a whole CPU-vs-CPU game at hard (.mpy): %.1f KB (budget %d KB)"
+                  % (need / 1024.0, HEAP_BUDGET // 1024))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: MIT
+"""MicroPython check driver: a Pocket-Tactics game with CPU players (engine/pocket_tactics/
+cpu.py), thinking in slices the way the UI drives them, and timed.
+
+arg: "seed,faction_a,faction_b,player_a,player_b[,speed[,work[,max_turns]]]": players are
+"easy", "normal", "hard", "greedy" or "random"; ``speed`` divides the levels' time limits
+(device ms) for this machine (default 18: docs/PERFORMANCE.md); ``work`` evaluations per
+think() call (default 2); ``max_turns`` ends the game early (0: the rules' limit).
+
+One top-level call imports one module, applies one chance outcome or one baseline
+player's action, or runs one think() slice of a CPU player (the device collects garbage
+whenever an allocation fails; this build only between calls, so one slice's garbage is the
+bound). Prints per CPU decision "D <player> <ms> <evaluations> <actions>" (ms: from begin()
+to the decision, clock time.ticks_ms), "ALLOC <bytes> <evaluations>" (allocated inside
+think() calls, over the game) and at the end "END <winner> <turns>".
+"""
+import gc
+import time
+
+MODULES = ("engine.core.protocol", "engine.core.rng", "engine.core.hexgrid",
+           "engine.core.search", "engine.pocket_tactics.consts",
+           "engine.pocket_tactics.tables", "engine.pocket_tactics.units",
+           "engine.pocket_tactics.board", "engine.pocket_tactics.config",
+           "engine.pocket_tactics.movement", "engine.pocket_tactics.assault",
+           "engine.pocket_tactics.spells", "engine.pocket_tactics.setup",
+           "engine.pocket_tactics.turn", "engine.pocket_tactics.state",
+           "engine.pocket_tactics.players", "engine.pocket_tactics.forecast",
+           "engine.pocket_tactics.evaluate", "engine.pocket_tactics.cpu")
+
+_arg = None
+_g = None
+_loaded = 0
+_think = [False, 0, 0, 0]  # thinking, started ms, allocated bytes, evaluations
+_MASK = (1 << 29) - 1
+
+
+def _clock():
+    return time.ticks_ms() & _MASK  # a 2**29 clock, like CircuitPython's supervisor.ticks_ms
+
+
+def setup(arg):
+    global _arg
+    _arg = arg.split(",")
+    gc.collect()
+
+
+def _start():
+    global _g
+    from engine.pocket_tactics.config import suggested
+    from engine.pocket_tactics.cpu import LEVELS, make_cpu
+    from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
+    from engine.pocket_tactics.state import State
+
+    a = _arg
+    seed = int(a[0])
+    speed = int(a[5]) if len(a) > 5 else 18
+    work = int(a[6]) if len(a) > 6 else 2
+    turns = int(a[7]) if len(a) > 7 else 0
+    players = []
+    for i in (0, 1):
+        kind = a[3 + i]
+        s = seed * 2 + 1 + i
+        if kind in LEVELS:
+            players.append(make_cpu(kind, s, _clock, speed))
+        elif kind == "greedy":
+            players.append(GreedyPlayer(s))
+        else:
+            players.append(RandomPlayer(s))
+    cfg = suggested(int(a[1]), int(a[2]), 50)
+    if turns:
+        cfg.max_turns = turns
+    _g = (State(cfg, seed), players, work)
+
+
+def step():
+    global _loaded
+    if _loaded < len(MODULES):
+        __import__(MODULES[_loaded])
+        _loaded += 1
+        return True
+    if _g is None:
+        _start()
+        return True
+    from engine.core.protocol import CHANCE, TERMINAL, sample_chance
+    from engine.core.search import ticks_diff
+
+    st, players, work = _g
+    who = st.to_act()
+    if who == TERMINAL:
+        print("ALLOC %d %d" % (_think[2], _think[3]))
+        print("END %d %d" % (st.winner(), st.turn))
+        return False
+    if who == CHANCE:
+        st.apply(sample_chance(st))
+        return True
+    p = players[who]
+    if not hasattr(p, "think"):
+        st.apply(p.choose(st))
+        return True
+    if not _think[0]:
+        _think[0] = True
+        _think[1] = _clock()
+        p.begin(st, _think[1])
+    gc.disable()
+    before = gc.mem_alloc()
+    e0 = p.search.evals
+    done = p.think(work, _clock())
+    _think[2] += gc.mem_alloc() - before
+    _think[3] += p.search.evals - e0
+    gc.enable()
+    if done:
+        _think[0] = False
+        ms = ticks_diff(_clock(), _think[1])
+        print("D %d %d %d %d" % (who, ms, p.search.evals, len(st.legal_actions())))
+        st.apply(p.best())
+    return True
