@@ -185,12 +185,7 @@ class State:
             raise IllegalAction("the game is over (RULES A10)")
         if a not in self.legal_actions():
             raise IllegalAction(self.explain(a))
-        row = PHASES[self.phase]
-        self.version += 1
-        self._legal = None
-        if row[0]:
-            self.rng.next16()  # one draw per chance node, whoever chose the outcome
-        row[2](self, a)
+        self.apply_trusted(a)
 
     def concede(self, p):
         """Player ``p`` gives up (a menu choice, not a rules action): the other player wins."""
@@ -243,7 +238,7 @@ class State:
         self.version += 1
         self._legal = None
         if row[0]:
-            self.rng.next16()
+            self.rng.next16()  # one draw per chance node, whoever chose the outcome
         row[2](self, a)
 
     # --- board helpers used by the phase modules ---------------------------------------
