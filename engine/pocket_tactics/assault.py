@@ -227,7 +227,8 @@ def _next(st, acted):
     """Hand the phase to the other side if it can still act, else back to ``acted``; when
     neither can, move on (bump -> re-roll -> tally)."""
     phase = st.phase
-    for side in (1 - acted, acted):
+    for i in range(2):
+        side = 1 - acted if i == 0 else acted  # the other side first (no tuple: no garbage)
         if not st.stopped[side] and _can(st, side, phase):
             st.side = side
             st.player = st.u_owner[st.att if side == 0 else st.dfd]

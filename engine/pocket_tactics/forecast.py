@@ -46,7 +46,7 @@ def best_reroll(dice, nd, side, pa, pd):
     now = side_value(falls(dice, nd), side, pa, pd) * 6
     best = -1
     best_gain = 0
-    for g in (2 * side, 2 * side + 1):
+    for g in range(2 * side, 2 * side + 2):  # a range loop allocates nothing, a tuple would
         for s in range(3 * g, 3 * g + nd[g]):
             old = dice[s]
             total = 0
