@@ -29,7 +29,9 @@ from engine.pocket_tactics.notation import _hex, describe, parse  # noqa: E402,F
 from engine.pocket_tactics.scenario import build  # noqa: E402
 
 from engine.pocket_tactics import ids as IDS  # noqa: E402
-from engine.pocket_tactics import unit_texts as X  # noqa: E402
+from engine.pocket_tactics import textfile as TF  # noqa: E402
+
+ABILITY_NAMES = TF.section(TF.ABILITIES)
 
 UNIT_KEYS = IDS.UNIT_KEYS
 SPELL_KEYS = IDS.SPELL_KEYS
@@ -110,7 +112,7 @@ def pin(monkeypatch, key, off=1, def_=1, off_bumps=(), def_bumps=(), swift=0, fl
     values = {"off": off, "def_": def_, "off_bumps": tuple(off_bumps),
               "def_bumps": tuple(def_bumps), "swift": swift, "flying": flying,
               "ranged": ranged, "favored": favored_code(favored),
-              "ability": 0 if ability is None else X.ABILITIES.index(ability),
+              "ability": 0 if ability is None else ABILITY_NAMES.index(ability),
               "ability_n": ability_n, "ability_type": ability_type}
     units = bytearray(T.UNITS)
     for name, v in values.items():

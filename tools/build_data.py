@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Compile the Pocket-Tactics game data into plain Python modules.
+"""Compile the Pocket-Tactics game data into plain Python modules and a texts file.
 
 Reads the human-readable authoring files in data/pocket_tactics/
 (terrain.json, spells.json, factions/*.json) and writes:
@@ -8,13 +8,13 @@ Reads the human-readable authoring files in data/pocket_tactics/
   engine/pocket_tactics/tables.py  the numbers, packed in bytes (loaded by the rules engine)
   engine/pocket_tactics/names.py   names shown to players, colours (menus, UI, messages)
   engine/pocket_tactics/ids.py     keys of the data (notation, scenarios, CLI)
-  engine/pocket_tactics/unit_texts.py  unit card texts, types, abilities (loaded on demand)
-  engine/pocket_tactics/texts.py   other long texts (loaded on demand)
+  engine/pocket_tactics/texts.bin  the long texts, type and ability names (a card reads one
+                                   at a time: engine/pocket_tactics/textfile.py)
   engine/pocket_tactics/odds_table.py  exact assault odds for the CPU player, solved by
                                    tools/build_odds.py for the dice and bumps in the data
 
 Usage:
-  python tools/build_data.py            write the six modules
+  python tools/build_data.py            write the five files
   python tools/build_data.py --check    exit 1 if any module differs from what would be written
   options: --data DIR (default data/pocket_tactics), --out DIR (default engine/pocket_tactics)
 
@@ -649,7 +649,7 @@ def gen_tables(m):
     fkeys = [f["key"] for f in features]
     skeys = [s["key"] for s in spells]
     ukeys = [u["key"] for fac in factions for u in fac["units"]]
-    out = [HEADER, "# Numbers only; names and colours are in names.py, long texts in texts.py.\n\n"]
+    out = [HEADER, "# Numbers only; names and colours are in names.py, long texts in texts.bin.\n\n"]
     out.append("N_TERRAINS = %d\nN_FEATURES = %d\nN_UNITS = %d\nN_SPELLS = %d\nN_FACTIONS = %d\n"
                % (len(terrains), len(features), len(ukeys), len(spells), len(factions)))
     out.append("MAGE_MASK = %d  # types mask bit of the Mage type\n\n" % (1 << TYPES.index("Mage")))
@@ -697,7 +697,7 @@ def gen_names(m):
     terrains, features, spells, factions = m["terrains"], m["features"], m["spells"], m["factions"]
     units = [u for fac in factions for u in fac["units"]]
     out = [HEADER, "# Names shown to players and palette colours, by id (see tables.py for the "
-           "ids).\n# Keys are in ids.py; types, abilities and long texts in texts.py.\n\n"]
+           "ids).\n# Keys are in ids.py; types, abilities and long texts in texts.bin.\n\n"]
     out.append("TERRAINS = %s\n" % _tup(_s(t["name"]) for t in terrains))
     out.append("T_COLOR = %s\n" % _tup(_hex(t["colour"]) for t in terrains))
     out.append("FEATURES = %s\n" % _tup(_s(f["name"]) for f in features))
@@ -727,31 +727,88 @@ def _block(name, comment, values):
     return "# %s\n%s = (\n%s)\n" % (comment, name, "".join("    %s,\n" % _s(v) for v in values))
 
 
-def gen_unit_texts(m):
-    """What a unit card shows besides numbers: loaded while a card is drawn, then let go."""
-    units = [u for fac in m["factions"] for u in fac["units"]]
-    return "".join((
-        HEADER,
-        "# Unit card texts; the UI loads this module only while it draws a card.\n\n",
-        _block("UNIT_TEXT", "by unit type id", (u["text"] for u in units)), "\n",
-        _block("ABILITY_TEXT", "by ability id; \"{n}\" stands for the unit's ability n",
-               ABILITY_TEXT), "\n",
-        "# Unit types: type id i is bit (1 << i) of a unit's types mask.\n",
-        "TYPES = %s\n" % _tup(_s(t) for t in TYPES),
-        "# Ability names by ability id.\n",
-        "ABILITIES = %s\n" % _tup(_s(a) for a in ABILITIES),
-    ))
+CARD_WIDTH = 26  # characters on a 160-px panel line of the 6-px font (engine/ui/text.py)
+CARD_LINES = 10  # text lines of a panel (engine/ui/panel.py)
+
+
+def wrap(text, width=CARD_WIDTH):
+    """Lines of at most ``width`` characters, broken at spaces."""
+    out = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = word if not line else line + " " + word
+    if line:
+        out.append(line)
+    return out
+
+
+def unit_card(u, m):
+    """The lines of unit ``u``'s card (Select on a unit, and the unit browser); the UI puts
+    the unit's label ("A1 ") before the first."""
+    def bumps(vals):
+        return " ".join("+%d" % v for v in vals) if vals else "-"
+
+    types = [t for i, t in enumerate(TYPES) if u["mask"] & (1 << i)]
+    lines = [u["name"], "%d pts  %s" % (u["points"], " ".join(types)),
+             "OFF %d red  DEF %d blue" % (u["off"], u["def"]),
+             "Bumps OFF %s DEF %s" % (bumps(u["off_bumps"]), bumps(u["def_bumps"]))]
+    kw = ["%s %d" % (name, u[field]) for name, field in
+          (("Swift", "swift"), ("Flying", "flying"), ("Ranged", "ranged")) if u[field]]
+    if u["favored"] is not None:
+        places = {p["key"]: p["name"] for p in m["terrains"] + m["features"]}
+        kw.append("Fav: %s" % places[u["favored"]])
+    if kw:
+        lines.append(" ".join(kw))
+    a = u["ability"]
+    if a is not None:
+        about = ABILITY_TEXT[ABILITIES.index(a["id"])].replace("{n}", str(a["n"]))
+        lines.extend(wrap(a["id"].capitalize() + ": " + about))
+    else:
+        lines.extend(wrap(u["text"]))
+    return lines[:CARD_LINES]
 
 
 def gen_texts(m):
-    return "".join((
-        HEADER,
-        "# Long texts of spells, terrain, features and factions; loaded only while shown.\n\n",
-        _block("SPELL_TEXT", "by spell id", (s["text"] for s in m["spells"])), "\n",
-        _block("TERRAIN_TEXT", "by terrain id", (t["text"] for t in m["terrains"])), "\n",
-        _block("FEATURE_TEXT", "by feature id", (f["text"] for f in m["features"])), "\n",
-        _block("FACTION_TEXT", "by faction id", (f["text"] for f in m["factions"])),
-    ))
+    """engine/pocket_tactics/texts.bin: the long texts and the cards made of them, which the
+    UI reads one at a time (engine/pocket_tactics/textfile.py)."""
+    units = [u for fac in m["factions"] for u in fac["units"]]
+    return pack_texts((
+        [u["text"] for u in units], ABILITY_TEXT, TYPES, ABILITIES,
+        [s["text"] for s in m["spells"]], [t["text"] for t in m["terrains"]],
+        [f["text"] for f in m["features"]], [f["text"] for f in m["factions"]],
+        ["\n".join(unit_card(u, m)) for u in units],
+        ["\n".join(wrap(t["text"])[:CARD_LINES - 1]) for t in m["terrains"]],
+        ["\n".join(wrap(f["text"])[:CARD_LINES - 1]) for f in m["features"]]))
+
+
+def pack_texts(sections):
+    """The bytes of texts.bin for ``sections`` (textfile.N_SECTIONS lists of str, in the
+    order of textfile's section numbers); the format is in textfile's docstring."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from engine.pocket_tactics import textfile as TF
+
+    if len(sections) != TF.N_SECTIONS:
+        raise ValueError("%d sections, expected %d" % (len(sections), TF.N_SECTIONS))
+    firsts = [0]
+    offsets = [0]
+    data = bytearray()
+    for sec in sections:
+        for t in sec:
+            data += t.encode("ascii")  # the data were checked to be printable ASCII
+            offsets.append(len(data))
+        firsts.append(len(offsets) - 1)
+    if len(data) > 0xFFFF:
+        raise ValueError("texts of %d bytes: more than the file's 64 KB" % len(data))
+    out = bytearray(TF.MAGIC) + bytes((TF.VERSION, TF.N_SECTIONS))
+    for n in firsts + offsets:
+        out += bytes((n >> 8, n & 0xFF))
+    return bytes(out + data)
 
 
 def gen_odds_table(m):
@@ -796,15 +853,19 @@ def main(argv):
         return 1
 
     outputs = (("tables.py", gen_tables(model)), ("names.py", gen_names(model)),
-               ("ids.py", gen_ids(model)), ("unit_texts.py", gen_unit_texts(model)),
-               ("texts.py", gen_texts(model)), ("odds_table.py", gen_odds_table(model)))
+               ("ids.py", gen_ids(model)), ("texts.bin", gen_texts(model)),
+               ("odds_table.py", gen_odds_table(model)))
     if check:
         stale = []
         for name, text in outputs:
             path = os.path.join(out_dir, name)
             try:
-                with open(path, "r", encoding="utf-8", newline="") as f:
-                    current = f.read()
+                if isinstance(text, bytes):
+                    with open(path, "rb") as f:
+                        current = f.read()
+                else:
+                    with open(path, "r", encoding="utf-8", newline="") as f:
+                        current = f.read()
             except OSError:
                 current = None
             if current != text:
@@ -821,8 +882,12 @@ def main(argv):
     os.makedirs(out_dir, exist_ok=True)
     for name, text in outputs:
         path = os.path.join(out_dir, name)
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        if isinstance(text, bytes):
+            with open(path, "wb") as f:
+                f.write(text)
+        else:
+            with open(path, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
         print("build_data: wrote %s" % path)
     return 0
 

