@@ -38,9 +38,9 @@ LED_BRIGHTNESS = 0.05  # the NeoPixels are bright and the battery small
 
 # supervisor.ticks_ms() counts milliseconds modulo 2**29 and starts 65.5 s before the first
 # wrap (0x1FFF0000), so code that subtracts ticks directly breaks about a minute after boot.
-TICKS_PERIOD = const(1 << 29)
+_TICKS_PERIOD = const(1 << 29)
 TICKS_MAX = const((1 << 29) - 1)
-TICKS_HALF = const(1 << 28)
+_TICKS_HALF = const(1 << 28)
 TICKS_START = const(0x1FFF0000)
 
 
@@ -51,7 +51,7 @@ def ticks_add(ticks, delta):
 
 def ticks_diff(a, b):
     """Signed ``a - b`` in ms, correct across the 2**29 wrap for |a - b| < 2**28 ms (3 days)."""
-    return ((a - b + TICKS_HALF) & TICKS_MAX) - TICKS_HALF
+    return ((a - b + _TICKS_HALF) & TICKS_MAX) - _TICKS_HALF
 
 
 class FakeClock:
@@ -186,7 +186,7 @@ class Buttons:
 # (about half of the travel) and released only when it comes back within STICK_RELEASE
 # (under a third): between the two the state holds, so a stick resting near a threshold does
 # not chatter. Inside +-STICK_RELEASE (22528..43008) nothing is ever pressed.
-STICK_CENTRE = const(32768)
+_STICK_CENTRE = const(32768)
 STICK_PRESS = const(16384)  # press at <= 16384 or >= 49152
 STICK_RELEASE = const(10240)  # release at > 22528 (low side) or < 43008 (high side)
 
@@ -200,8 +200,8 @@ class AnalogStick:
         self._buttons = buttons
 
     def poll(self, now):
-        self._axis(self._x.value - STICK_CENTRE, LEFT, RIGHT, now)
-        self._axis(self._y.value - STICK_CENTRE, UP, DOWN, now)
+        self._axis(self._x.value - _STICK_CENTRE, LEFT, RIGHT, now)
+        self._axis(self._y.value - _STICK_CENTRE, UP, DOWN, now)
 
     def _axis(self, d, neg, pos, now):
         b = self._buttons
@@ -247,8 +247,8 @@ class NvmStore:
 _WAVE_LEN = const(16)
 _WAVE_HIGH = const(0x8000 + 0x1800)
 _WAVE_LOW = const(0x8000 - 0x1800)
-TONE_MIN_HZ = const(40)
-TONE_MAX_HZ = const(6000)
+_TONE_MIN_HZ = const(40)
+_TONE_MAX_HZ = const(6000)
 
 
 class SquareTone:
@@ -274,10 +274,10 @@ class SquareTone:
         self._end = 0
 
     def start(self, freq, ms, now):
-        if freq < TONE_MIN_HZ:
-            freq = TONE_MIN_HZ
-        elif freq > TONE_MAX_HZ:
-            freq = TONE_MAX_HZ
+        if freq < _TONE_MIN_HZ:
+            freq = _TONE_MIN_HZ
+        elif freq > _TONE_MAX_HZ:
+            freq = _TONE_MAX_HZ
         if self.playing:
             self._out.stop()
         # A new rate takes effect at the next play().

@@ -7,9 +7,14 @@ font, so no text library is loaded.
 
 - A whole battle fits the heap budget of issue "Memory: the UI code runs in the MicroPython
   check too": 110 KB with the code loaded from .mpy, 140 KB from .py (the harness enforces
-  the heap size: a run that needs more fails with MemoryError). Both a CPU-against-CPU game
-  to its end and a scripted human who opens the turn menu, a unit card, the map cursor and
-  the assault forecast.
+  the heap size: a run that needs more fails with MemoryError). A CPU-against-CPU game to
+  its end, a scripted human who opens the turn menu, a unit card, the map cursor and the
+  assault forecast, and the title screens from power-on through a new 100-point game (army
+  builder, tile picker) followed by its battle in the same interpreter.
+- What only the check holds is added to the heap it gets: the interpreter's start, the
+  driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
+  interned names that the check's own names cost the game, or save it
+  (ui_bench.names_credit; docs/PERFORMANCE.md).
 - With a heap of several megabytes the same runs go through: the UI runs in MicroPython at
   all, whatever the budget.
 - Each stand-in object takes the heap its C object takes on the device, plus at most the
@@ -30,10 +35,12 @@ LARGE_HEAP = 8 * 1024 * 1024  # the forecast's 300 samples make megabytes of gar
 ARGS = {
     "cpu": "cpu,%d,%d" % (ui_bench.CPU_SEED, ui_bench.CPU_FRAMES),
     "human": "human,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
+    "setup": "setup,%d,%d" % (ui_bench.SETUP_SEED, ui_bench.SETUP_FRAMES),
 }
 SCREENS = {
     "cpu": {"info", "assault", "over"},
     "human": {"cursor", "menu", "card", "info", "forecast", "assault"},
+    "setup": {"menu", "builder"},
 }
 
 # Heap of the device's C objects (CircuitPython, 32-bit, 16-byte GC blocks), from
@@ -70,8 +77,10 @@ def _kb(n):
     return "%.1f KB" % ((n or 0) / 1024.0)
 
 
-def _where(steps):
+def _where(steps, kind):
     """What the driver's step number ``steps`` (1-based) does."""
+    if kind == "setup":
+        return "step %d of the title and the battle after it" % steps
     spec = importlib.util.spec_from_file_location("ui_battle_host", ui_bench.DRIVER)
     drv = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(drv)
@@ -89,31 +98,67 @@ def _check_end(res, kind):
     phase, frames = end[0].split()[1:]
     if kind == "cpu":
         assert phase == "over"
+    elif kind == "setup":
+        assert int(frames) == ui_bench.SETUP_FRAMES  # the battle ran its frames
     else:
         assert phase == "over" or int(frames) == ui_bench.HUMAN_FRAMES
     assert SCREENS[kind] <= set(seen[0].split()[1:]), seen[0]
 
 
+@pytest.fixture(scope="module")
+def through(trees):
+    """The run of each kind with a heap of megabytes (cached: the budget test reads how many
+    names it interns)."""
+    made = {}
+
+    def run(kind, mode):
+        if (kind, mode) not in made:
+            made[kind, mode] = ui_bench.run_ui(ARGS[kind], mode, heap=LARGE_HEAP,
+                                               tree=trees(mode))
+        return made[kind, mode]
+
+    return run
+
+
 @pytest.mark.parametrize("mode", ["mpy", "py"])
-@pytest.mark.parametrize("kind", ["cpu", "human"])
-def test_battle_fits_heap_budget(kind, mode, trees):
-    # The heap given is the device budget plus what only the check holds (the interpreter's
-    # start, the driver and the stand-ins' code, measured by ui_bench.check_overhead).
-    heap, over = ui_bench.device_budget(mode, trees(mode))
+@pytest.mark.parametrize("kind", ["cpu", "human", "setup"])
+def test_battle_fits_heap_budget(kind, mode, trees, through):
+    # The heap given is the device budget plus what only the check holds: the interpreter's
+    # start, the driver and the stand-ins' code (ui_bench.check_overhead), and the blocks
+    # of the table of names its own names cost the game (ui_bench.names_credit: negative
+    # when the device needs more).
+    big = through(kind, mode)
+    assert big.ok, big.error
+    names = ui_bench.names_of(big)
+    heap, over = ui_bench.device_budget(mode, trees(mode), run_names=names)
     assert 0 < over < 40 * 1024, over
     res = ui_bench.run_ui(ARGS[kind], mode, heap=heap, tree=trees(mode))
     assert res.ok, "%s, %s: over the %s budget %s (step %d; so far allocated %s, live %s, " \
-        "the check's own %s)\n%s" % (kind, mode, _kb(BUDGET[mode]), _where(res.steps),
+        "the check's own %s)\n%s" % (kind, mode, _kb(BUDGET[mode]), _where(res.steps, kind),
                                      res.steps, _kb(res.peak_heap), _kb(res.peak_live_heap),
                                      _kb(over), res.error)
     _check_end(res, kind)
+    assert ui_bench.names_of(res) == names  # the same run: the credit was the right one
 
 
 @pytest.mark.parametrize("kind", ["cpu", "human"])
-def test_battle_runs_through_in_micropython(kind, trees):
-    res = ui_bench.run_ui(ARGS[kind], "mpy", heap=LARGE_HEAP, tree=trees("mpy"))
+def test_battle_runs_through_in_micropython(kind, through):
+    res = through(kind, "mpy")
     assert res.ok, res.error
     _check_end(res, kind)
+
+
+def test_names_credit_follows_the_table_blocks():
+    # blocks of 20, 40, 80, ... names; 7 bytes a name, 32 a head
+    assert ui_bench.pool_bytes(0) == 0
+    assert ui_bench.pool_bytes(20) == 7 * 20 + 32
+    assert ui_bench.pool_bytes(21) == 7 * 60 + 64
+    assert ui_bench.pool_bytes(1260) == 7 * 1260 + 6 * 32
+    # the check's 328 names take the blocks up to 620; 931 more end in the 640 block in the
+    # check but need blocks up to 1260 on the device: the device needs 4500 bytes more
+    assert ui_bench.names_credit(328, 1259) == -4500
+    # 987 more cross into the 1280 block in the check only
+    assert ui_bench.names_credit(328, 1315) == 7 * 1280 + 32 - 4500
 
 
 def test_standin_objects_take_the_device_heap(trees):
@@ -129,13 +174,26 @@ def test_standin_objects_take_the_device_heap(trees):
         assert device <= costs[name] <= device + OVERHEAD, (name, costs[name], device)
 
 
-def test_title_and_setup_screens_run_in_micropython(trees):
+def test_title_and_setup_screens_run_in_micropython(through):
     # The title menu, a rules page, a unit card, Settings, and a new game through the army
-    # builder and the tile picker, then the battle it starts: all inside MicroPython. (Their
-    # heap is printed by tools/bench/ui_bench.py; see docs/PERFORMANCE.md.)
-    res = ui_bench.run_ui("setup,3,600", "mpy", heap=LARGE_HEAP, tree=trees("mpy"))
+    # builder and the tile picker, then the battle it starts, in the same interpreter: all
+    # inside MicroPython (the budget test above runs it with the device's heap).
+    res = through("setup", "mpy")
     assert res.ok, res.error
-    seen = [line for line in res.lines if line.startswith("SEEN")]
-    assert seen and {"menu", "builder"} <= set(seen[0].split()[1:]), res.lines[-3:]
-    end = [line for line in res.lines if line.startswith("END ")]
-    assert end and int(end[0].split()[2]) == 600  # the battle ran its 600 frames
+    _check_end(res, "setup")
+
+
+def test_every_card_is_written_in_micropython(trees):
+    # The unit browser and Select show these; MicroPython's str has fewer methods than
+    # CPython's (no capitalize, title, ...), so each card is written there once.
+    from engine.pocket_tactics.consts import NONE
+    from engine.pocket_tactics.tables import N_FEATURES, N_TERRAINS, N_UNITS
+    from engine.ui import cards
+
+    res = ui_bench.run_ui("cards,0,0", "mpy", heap=LARGE_HEAP, tree=trees("mpy"))
+    assert res.ok, res.error
+    got = [line[5:] for line in res.lines if line.startswith("CARD ")]
+    want = [" / ".join(cards.type_card(ty)) for ty in range(N_UNITS)]
+    want += [" / ".join(cards.place_card(t, NONE)) for t in range(N_TERRAINS)]
+    want += [" / ".join(cards.place_card(-1, f)) for f in range(N_FEATURES)]
+    assert got == want

@@ -8,30 +8,22 @@ can follow them. The screen is changed sprite by sprite; nothing is rebuilt per 
 """
 import displayio
 
-from engine.core.protocol import CHANCE, TERMINAL
-from engine.pocket_tactics import names as N
-from engine.core.protocol import sample_chance
+from engine.core.protocol import CHANCE, TERMINAL, sample_chance
 from engine.pocket_tactics import tables as T
-from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_MOVE,
-                                          K_PLACE, NONE,
-                                          PH_BUMP, PH_DRAW_SPELL, PH_FEATURE, PH_HASTE,
-                                          PH_HAZARD, PH_OVER, PH_PLACE_TILE, PH_REROLL,
-                                          PH_REROLL_DIE, PH_ROLL, PH_SETUP_DEPLOY,
-                                          PH_SPELL_ROLL, PH_TURN, S_EFFECT,
-                                          SP_TELEPORT, U_FLYING, U_RANGED, kind_of,
-                                          x_of, y_of)
+from engine.pocket_tactics.consts import (NONE, PH_BUMP, PH_DRAW_SPELL, PH_HAZARD, PH_OVER,
+                                          PH_PLACE_TILE, PH_REROLL, PH_REROLL_DIE, PH_ROLL,
+                                          PH_SPELL_ROLL, U_FLYING, U_RANGED)
 from engine.pocket_tactics.players import GreedyPlayer
-from engine.pocket_tactics.units import spell_stat, stat, type_mask
+from engine.pocket_tactics.units import stat, type_mask
 
 from . import keys as K
-from . import menus, screens
+from . import mapmode, screens
 from .screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
 from .feedback import Feedback
-from .mapview import MapView, step_cursor
+from .mapview import MapView
 from .kit import Kit
 from .text import Line
-from .sprites import (CELL, ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_MOVE, S_SOLID,
-                      S_TARGET, S_UNIT)
+from .sprites import CELL, ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_SOLID, S_UNIT
 
 
 _ASSAULT_PHASES = (PH_ROLL, PH_BUMP, PH_REROLL, PH_REROLL_DIE)
@@ -170,89 +162,7 @@ class Battle:
         if self.mode != M_MAP:
             self.panel.hide()
             self.mode = M_MAP
-        self._refresh_map()
-
-    def _refresh_map(self):
-        st = self.st
-        self.map.sync(st, self.unit_sprite)
-        self.picks = self._compute_picks()
-        hexes = list(self.picks.keys())
-        hexes.sort()
-        sprites = []
-        for hx in hexes:
-            a = self.picks[hx]
-            sprites.append(S_TARGET if a is not None and kind_of(a) == K_ASSAULT else S_MOVE)
-        self.map.set_marks(hexes, sprites)
-        self.map.show_cursor(self.human() >= 0)
-        self._status_for_cursor()
-        self.dirty = True
-
-    def _compute_picks(self):
-        st = self.st
-        picks = {}
-        if self.human() < 0:
-            return picks
-        ph = st.phase
-        b = st.board
-        legal = st.legal_actions()
-        for a in legal:
-            k = kind_of(a)
-            if ph == PH_PLACE_TILE and k == K_PLACE:
-                picks[x_of(a)] = a
-            elif ph == PH_FEATURE:
-                picks[b.t_hex[x_of(a)]] = a
-            elif k == K_DEPLOY:
-                if self.intent is not None and self.intent[0] == "deploy":
-                    if x_of(a) == self.intent[1]:
-                        picks[b.t_hex[y_of(a)]] = a
-                elif ph == PH_SETUP_DEPLOY:
-                    picks[b.t_hex[y_of(a)]] = None  # choose the unit in a menu
-            elif k == K_CAST and self.intent is not None and self.intent[0] == "cast":
-                if x_of(a) == self.intent[1] and (y_of(a) >> 6) == self.intent[2]:
-                    picks[b.t_hex[self._cast_tile(a)]] = a
-            elif k in (K_MOVE, K_ASSAULT) and self.intent is None:
-                if ph == PH_HASTE or x_of(a) == self.sel:
-                    t = y_of(a) if k == K_MOVE else st.u_tile[y_of(a)]
-                    picks[b.t_hex[t]] = a
-        return picks
-
-    def _cast_tile(self, a):
-        s = y_of(a) >> 6
-        tgt = y_of(a) & 0x3F
-        if spell_stat(s, S_EFFECT) == SP_TELEPORT:
-            return tgt
-        return self.st.u_tile[tgt]
-
-    def _status_for_cursor(self):
-        st = self.st
-        h = self.human()
-        if h < 0:
-            who = st.to_act()
-            if who >= 0:
-                self.set_status("%s is thinking..." % screens.side_name(who))
-            else:
-                self.set_status("")
-            return
-        ph = st.phase
-        if ph == PH_PLACE_TILE:
-            text = "%s: place %s" % ("AB"[h], N.TERRAINS[st.drawn])
-        elif ph == PH_FEATURE:
-            text = "%s: place %s" % ("AB"[h], N.FEATURES[st.cfg.features[h]])
-        elif ph == PH_SETUP_DEPLOY:
-            text = "%s: deploy (Start: done)" % "AB"[h]
-        elif ph == PH_HASTE:
-            text = "%s: haste move (B: skip)" % "AB"[h]
-        elif self.intent is not None:
-            text = "%s: pick a hex (B: back)" % "AB"[h]
-        else:
-            u = self._unit_at(self.map.cursor_hex)
-            if u != NONE:
-                text = "%s %s" % (screens.uid(st, u), N.UNIT_NAMES[st.u_type[u]])
-            elif self.sel != NONE:
-                text = "%s: A move/attack, B back" % "AB"[h]
-            else:
-                text = "%s: pick a unit, Start: menu" % "AB"[h]
-        self.set_status(text)
+        mapmode.refresh(self)
 
     # --- events --------------------------------------------------------------------------
 
@@ -286,56 +196,7 @@ class Battle:
         if mode == M_MENU or mode == M_ASSAULT:
             self._menu_key(key)
             return
-        self._map_key(key)
-
-    def _map_key(self, key):
-        st = self.st
-        if key <= K.RIGHT:
-            cands = list(self.picks.keys())
-            for t in range(st.board.n):
-                cands.append(st.board.t_hex[t])
-            self.map.move_cursor(st, step_cursor(self.map.cursor_hex, key, cands))
-            self._status_for_cursor()
-            return
-        if key == K.SELECT:
-            menus.card_at(self, self.map.cursor_hex)
-            return
-        h = self.human()
-        if h < 0:
-            return
-        if key == K.START:
-            menus.turn_menu(self)
-        elif key == K.B:
-            if st.phase == PH_HASTE:
-                self._apply(screens.stop_of(st))
-            self.sel = NONE
-            self.intent = None
-            self._refresh_map()
-        elif key == K.A:
-            self._map_a(self.map.cursor_hex)
-
-    def _map_a(self, hx):
-        st = self.st
-        if hx in self.picks:
-            a = self.picks[hx]
-            if a is None:
-                menus.deploy_menu(self, st.board.tile_at(hx))
-            elif kind_of(a) == K_ASSAULT:
-                menus.forecast_menu(self, a)
-            else:
-                self._apply(a)
-            return
-        if st.phase != PH_TURN or self.intent is not None:
-            return
-        u = self._unit_at(hx)
-        if u == NONE or st.u_owner[u] != st.player:
-            self.sel = NONE
-        elif u == self.sel:
-            menus.unit_menu(self, u)
-            return
-        else:
-            self.sel = u
-        self._refresh_map()
+        mapmode.on_key(self, key)
 
     # --- menus ---------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The hex map: one 1 x 1 TileGrid per layer and tile (terrain, feature, unit) over the
-sprite sheet, a pool of mark sprites (reachable hexes, targets, open hexes in the draft)
+sprite sheet, a pool of mark sprites made as needed (reachable hexes, targets, open hexes in the draft)
 and the cursor. Only sprites whose content or place changes are touched, so displayio
 refreshes just those areas; scrolling moves the whole map (rare).
 
@@ -52,13 +52,11 @@ class MapView:
         self._terrain = [None] * MAX_TILES
         self._feature = [None] * MAX_TILES
         self._unit = [None] * MAX_TILES
+        # Mark sprites, made when first needed (a CPU-only game makes none) in a group of
+        # their own, so that they stay under the cursor.
         self._marks = []
-        for _ in range(MARKS):
-            g = displayio.TileGrid(sheet, pixel_shader=palette, tile_width=CELL,
-                                   tile_height=CELL, default_tile=S_EMPTY)
-            g.hidden = True
-            self._marks.append(g)
-            self.tiles.append(g)
+        self._mark_layer = displayio.Group()
+        self.tiles.append(self._mark_layer)
         self.mark_hex = []  # grid hex of each visible mark, in pool order
         self.cursor = displayio.TileGrid(sheet, pixel_shader=palette, tile_width=CELL,
                                          tile_height=CELL, default_tile=S_CURSOR)
@@ -175,7 +173,13 @@ class MapView:
         n = min(len(hexes), MARKS)
         old = self.mark_hex
         self.mark_hex = list(hexes[:n])
-        for i in range(MARKS):
+        while len(self._marks) < n:
+            g = displayio.TileGrid(self.sheet, pixel_shader=self.palette, tile_width=CELL,
+                                   tile_height=CELL, default_tile=S_EMPTY)
+            g.hidden = True
+            self._marks.append(g)
+            self._mark_layer.append(g)
+        for i in range(len(self._marks)):
             g = self._marks[i]
             if i < n:
                 _set(g, sprites[i])

@@ -105,7 +105,7 @@ def cast_picker(b, u, s):
         b.intent = ("cast", u, s)
         b.sel = NONE
         b.mode = M_MAP
-        b._refresh_map()
+        _refresh_map(b)
     return pick
 
 def deploy_units_menu(b):
@@ -126,7 +126,7 @@ def deploy_picker(b, u):
         b.intent = ("deploy", u)
         b.sel = NONE
         b.mode = M_MAP
-        b._refresh_map()
+        _refresh_map(b)
     return pick
 
 def deploy_menu(b, t):
@@ -183,14 +183,12 @@ def armies(b):
     b._show_info(lines, M_MAP)
 
 def _card(kind, st, x):
-    """Lines of a unit or tile card; cards.py (and the texts it reads) are loaded only for
+    """Lines of a unit or tile card; cards.py (and the texts reader) are loaded only for
     this and let go afterwards."""
-    import engine.ui
-
     from . import cards
 
     lines = cards.unit_card(st, x) if kind == "unit" else cards.tile_card(st, x)
-    forget(engine.ui, "cards")
+    cards.release()
     return lines
 
 
@@ -239,3 +237,9 @@ def concede_menu(b):
         b._enter()
     b._open_menu("%s: concede the game?" % "AB"[p], [("No, play on", None),
                                                      ("Yes, concede", give_up)])
+
+
+def _refresh_map(b):
+    from .mapmode import refresh  # mapmode imports this module
+
+    refresh(b)

@@ -15,7 +15,7 @@ except ImportError:  # CPython
 CELL = const(16)
 
 # Palette slots.
-C_CLEAR = const(0)  # transparent
+_C_CLEAR = const(0)  # transparent
 C_TERRAIN = const(1)  # 1..6: terrain colours by terrain id
 C_INK = const(7)  # feature icons, pips
 C_SIDE_A = const(8)
@@ -58,7 +58,7 @@ def make_palette(terrain_colors):
     for i in range(len(terrain_colors)):
         if i < 6:
             pal[C_TERRAIN + i] = terrain_colors[i]
-    pal.make_transparent(C_CLEAR)
+    pal.make_transparent(_C_CLEAR)
     return pal
 
 

@@ -38,6 +38,8 @@ CPU_SEED = 2  # a CPU game of 126 actions, assaults included (2550 frames)
 CPU_FRAMES = 40000  # frame cap of a CPU game
 HUMAN_SEED = 3  # the scripted hand reaches every screen, the forecast included
 HUMAN_FRAMES = 2500  # frame cap of the scripted human run
+SETUP_SEED = 3  # the title's new game: 100 points, the army builder, picked tiles
+SETUP_FRAMES = 600  # frames of the battle that follows the title
 
 
 def board_files():
@@ -96,19 +98,68 @@ def _kb(n):
     return "%.1f KB" % ((n or 0) / 1024.0)
 
 
+# The interpreter interns names (identifiers, short strings, module paths) in a table that
+# grows by blocks ("pools") that are never freed: the first holds 20 names and each next
+# one twice as many as the last; a block costs 7 bytes a name (pointer, 2-byte hash, 1-byte
+# length) and a 32-byte head (this build's micropython.qstr_info(): n_total_bytes less
+# n_str_data_bytes, over runs that end in 6 and in 7 blocks).
+NAMES_FIRST_POOL = 20
+NAME_BYTES = 7
+POOL_HEAD = 32
+
+
+def names_of(res):
+    """Interned names at the end of a driver run (its "qstr pool: ... n_qstr=N" line)."""
+    for line in res.lines:
+        if line.startswith("qstr pool:"):
+            for part in line.split(","):
+                k, _, v = part.strip().partition("=")
+                if k == "n_qstr":
+                    return int(v)
+    raise mpcheck.MpcheckError("the driver printed no table of names")
+
+
+def pool_bytes(n):
+    """Heap of the blocks that hold ``n`` interned names."""
+    total = 0
+    cap = 0
+    alloc = NAMES_FIRST_POOL
+    while cap < n:
+        total += NAME_BYTES * alloc + POOL_HEAD
+        cap += alloc
+        alloc *= 2
+    return total
+
+
+def names_credit(base_names, run_names):
+    """Heap the check's table of names takes in a run beyond what the device's would.
+
+    The check's own names (interpreter start, driver, stand-ins of native modules, about
+    400; read by the base run) are interned first, so the game's names land in later and
+    larger blocks; on the device the native modules' names are in flash, and the game's
+    names fill a table of their own from its first block. The blocks the base run holds
+    are already in check_overhead(). Negative when the device would need more."""
+    game = run_names - base_names
+    return pool_bytes(run_names) - pool_bytes(base_names) - pool_bytes(game)
+
+
 def check_overhead(mode, tree=None):
-    """Live heap the check holds that a device does not: the interpreter's start, the driver
-    and the stand-ins' code (on the device those modules are native and take no heap), read
-    after they are imported and collected, with nothing of the game loaded."""
+    """(live heap, names) the check holds that a device does not: the interpreter's start,
+    the driver and the stand-ins' code (on the device those modules are native and take no
+    heap), read after they are imported and collected, with nothing of the game loaded;
+    and the names interned by then."""
     res = run_ui("base,0,0", mode, tree=tree)
     if not res.ok:
         raise mpcheck.MpcheckError("the check's base run failed: %s" % res.error)
-    return res.peak_live_heap
+    return res.peak_live_heap, names_of(res)
 
 
-def device_budget(mode, tree=None):
-    """(heap to give a run, overhead): the device budget plus what only the check holds."""
-    over = check_overhead(mode, tree)
+def device_budget(mode, tree=None, run_names=None):
+    """(heap to give a run, overhead): the device budget plus what only the check holds,
+    its table of names included (names_credit, for a run that ends with ``run_names``)."""
+    over, base_names = check_overhead(mode, tree)
+    if run_names is not None:
+        over += names_credit(base_names, run_names)
     return BUDGET[mode] + over, over
 
 
@@ -119,11 +170,11 @@ def figures(seeds, frames):
         tmp = tempfile.mkdtemp(prefix="ui-bench-")
         try:
             shim, files = tree_files(mode, tmp)
-            over = check_overhead(mode, (shim, files))
+            over, base_names = check_overhead(mode, (shim, files))
             print("UI from .%s: the check's own heap (interpreter start, driver, stand-ins' "
-                  "code): %s, subtracted below" % (mode, _kb(over)))
+                  "code): %s and %d names, subtracted below" % (mode, _kb(over), base_names))
             for kind, seed0, cap in (("cpu", CPU_SEED, CPU_FRAMES),
-                                     ("human", HUMAN_SEED, frames), ("setup", 3, 600)):
+                                     ("human", HUMAN_SEED, frames), ("setup", SETUP_SEED, SETUP_FRAMES)):
                 for seed in range(seed0, seed0 + seeds):
                     arg = "%s,%d,%d" % (kind, seed, cap)
                     # the assault forecast's garbage needs megabytes in this build
@@ -133,13 +184,17 @@ def figures(seeds, frames):
                         print("UI from .%s, %s seed %d FAILED: %s" % (mode, kind, seed,
                                                                       res.error))
                         continue
+                    names = names_of(res)
+                    own = over + names_credit(base_names, names)
                     end = [line for line in res.lines if line.startswith(("END", "SEEN"))]
                     print("UI from .%s, %s seed %d (budget %d KB): heap needed on the "
-                          "device %s (%s in the check); largest live heap at a step's start "
-                          "%s; allocated after a step, before collection: %s; %d steps; %s"
-                          % (mode, kind, seed, BUDGET[mode] // 1024, _kb(need - over),
-                             _kb(need), _kb(res.peak_live_heap - over),
-                             _kb(res.peak_heap - over), res.steps, "; ".join(end)))
+                          "device %s (%s in the check; %d names of the game, their table "
+                          "%s on the device); largest live heap at a step's start %s; "
+                          "allocated after a step, before collection: %s; %d steps; %s"
+                          % (mode, kind, seed, BUDGET[mode] // 1024, _kb(need - own),
+                             _kb(need), names - base_names, _kb(pool_bytes(names - base_names)),
+                             _kb(res.peak_live_heap - own), _kb(res.peak_heap - own),
+                             res.steps, "; ".join(end)))
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 

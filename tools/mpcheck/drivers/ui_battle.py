@@ -14,11 +14,15 @@ arg: "KIND,SEED,MAX_FRAMES[,trace]"
   base    no battle: only the stand-ins of the native modules are imported; the live heap
           then is what the check itself holds that a device does not (the interpreter's
           start, this driver, the stand-ins' code), subtracted from a run's heap
+  cards   no battle: every unit type's card and every terrain's and feature's card, as the
+          browser and Select show them; prints "CARD <line / line / ...>" for each
   costs   no battle: the heap of one stand-in object (and of one text Label) of each kind,
           "COST <what> <bytes>", measured over 16 objects from one step to the next
   trace   (fourth field) prints "HEAP <step> live <bytes> after <bytes>" for each import,
-          the board, the battle and each frame that sets a new high, and at the end the
-          qstr pool ("qstr pool: ... n_total_bytes=...")
+          the board, the battle and each frame that sets a new high
+
+Every kind that plays ends by printing the table of interned names ("qstr pool: ...
+n_qstr=N ..."), and so does base.
 
 The first steps import the modules one per top-level call, in dependency order (the
 device collects garbage during imports, this build only between calls). Then one step
@@ -46,7 +50,7 @@ MODULES = (
     # the UI and the board adapter
     "engine.ui.keys", "engine.ui.sprites", "engine.ui.text", "engine.ui.feedback",
     "engine.ui.lazy", "engine.ui.mapview", "engine.ui.panel", "engine.ui.kit", "engine.ui.screens",
-    "engine.ui.menus", "engine.ui.battle", "engine.ui.app",
+    "engine.ui.menus", "engine.ui.mapmode", "engine.ui.battle", "engine.ui.app",
     "boards", "boards.common", "boards.pygamer",
 )
 # The setup kind loads only what the title screens need before the title, as
@@ -121,6 +125,7 @@ def _step():
     global _loaded, _board, _screen, _frames, _last_key
     if _kind == "base" and _loaded == N_STANDINS:
         print("END base 0")
+        _names()
         return False
     first = SETUP_MODULES if _kind == "setup" else MODULES
     if _loaded < (N_COST_MODULES if _kind == "costs" else len(first)):
@@ -129,6 +134,8 @@ def _step():
         return True
     if _kind == "costs":
         return _cost_step()
+    if _kind == "cards":
+        return _cards()
     if _board is None:
         from boards import pygamer
 
@@ -165,12 +172,32 @@ def _step():
         print("SEEN %s" % " ".join(names))
         print("END %s %d" % ("over" if s.st.phase == PH_OVER else "phase%d" % s.st.phase,
                              _frames))
-        if _trace:
-            import micropython
-
-            micropython.qstr_info()  # the interned names and strings of everything loaded
+        _names()
         return False
     return True
+
+
+def _cards():
+    from engine.pocket_tactics.consts import NONE
+    from engine.pocket_tactics.tables import N_FEATURES, N_TERRAINS, N_UNITS
+    from engine.ui import cards
+
+    for ty in range(N_UNITS):
+        print("CARD %s" % " / ".join(cards.type_card(ty)))
+    for t in range(N_TERRAINS):
+        print("CARD %s" % " / ".join(cards.place_card(t, NONE)))
+    for f in range(N_FEATURES):
+        print("CARD %s" % " / ".join(cards.place_card(-1, f)))
+    print("END cards 0")
+    return False
+
+
+def _names():
+    """Prints the table of interned names ("qstr pool: ... n_qstr=N ..."): tools/bench/
+    ui_bench.py reads how many names the run added to what the check itself holds."""
+    import micropython
+
+    micropython.qstr_info()
 
 
 # --- the setup kind -------------------------------------------------------------------------
