@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Pieces shared by the board adapters: tick arithmetic, the button queue with auto-repeat,
+"""Pieces shared by the board adapters: the start of the ticks, the button queue with auto-repeat,
 the analog stick, the NVM store and the device board itself.
 
 Runs on CircuitPython (the device adapters) and on CPython (host, stub, tests). Hardware
@@ -18,6 +18,7 @@ except ImportError:  # CPython
         return x
 
 
+from engine.core.ticks import TICKS_MAX, ticks_add, ticks_diff  # noqa: F401  (also for host.py)
 from engine.ui.keys import (
     KEY_COUNT,
     RELEASE,
@@ -37,37 +38,9 @@ LED_COUNT = const(5)
 LED_BRIGHTNESS = 0.05  # the NeoPixels are bright and the battery small
 
 # supervisor.ticks_ms() counts milliseconds modulo 2**29 and starts 65.5 s before the first
-# wrap (0x1FFF0000), so code that subtracts ticks directly breaks about a minute after boot.
-_TICKS_PERIOD = const(1 << 29)
-TICKS_MAX = const((1 << 29) - 1)
-_TICKS_HALF = const(1 << 28)
+# wrap (0x1FFF0000), so code that subtracts ticks directly breaks about a minute after boot:
+# add and compare them with engine.core.ticks.
 TICKS_START = const(0x1FFF0000)
-
-
-def ticks_add(ticks, delta):
-    """``ticks + delta`` on the 2**29 ms wheel."""
-    return (ticks + delta) & TICKS_MAX
-
-
-def ticks_diff(a, b):
-    """Signed ``a - b`` in ms, correct across the 2**29 wrap for |a - b| < 2**28 ms (3 days)."""
-    return ((a - b + _TICKS_HALF) & TICKS_MAX) - _TICKS_HALF
-
-
-class FakeClock:
-    """A clock that moves only when told (stub board, headless emulator, tests)."""
-
-    def __init__(self, start=TICKS_START):
-        self.now = start & TICKS_MAX
-
-    def ticks_ms(self):
-        return self.now
-
-    def advance(self, ms):
-        self.now = ticks_add(self.now, ms)
-
-    def sleep_ms(self, ms):
-        self.advance(ms)
 
 
 class Buttons:

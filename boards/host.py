@@ -41,11 +41,11 @@ from boards.common import (  # noqa: E402
     TICKS_START,
     WIDTH,
     Buttons,
-    FakeClock,
     check_range,
     ticks_add,
     ticks_diff,
 )
+from boards.fake_clock import FakeClock  # noqa: E402,F401  (also for tools/setup_scripts.py)
 from engine.ui.keys import (  # noqa: E402
     A,
     B,

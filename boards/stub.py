@@ -18,7 +18,8 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from boards.common import STORE_SIZE, FakeClock, check_range  # noqa: E402
+from boards.common import STORE_SIZE, check_range  # noqa: E402
+from boards.fake_clock import FakeClock  # noqa: E402
 from boards.host import HostBoard  # noqa: E402
 
 

@@ -16,7 +16,8 @@ import displayio  # noqa: E402
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
-from boards.common import TICKS_START, FakeClock, ticks_diff  # noqa: E402
+from boards.common import TICKS_START, ticks_diff  # noqa: E402
+from boards.fake_clock import FakeClock  # noqa: E402
 from boards.stub import MemoryStore  # noqa: E402
 from engine.ui import keys  # noqa: E402
 from engine.ui.keys import A, B, DOWN, LEFT, RELEASE, REPEAT, RIGHT, SELECT, START, UP  # noqa: E402

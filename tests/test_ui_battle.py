@@ -220,3 +220,22 @@ def test_cpu_against_cpu_runs_without_buttons():
         bot2.frame()
     assert demo.mode == M_OVER and st2.winner() is not None
     assert bot2.keys == 0
+
+
+def test_cpu_steps_go_on_across_the_tick_wrap():
+    # supervisor.ticks_ms() wraps at 2**29; a board starts it 65.5 s before the wrap. The
+    # battle's pacing compared ticks directly and stopped for good at the wrap.
+    from boards.fake_clock import FakeClock
+    from engine.core.ticks import TICKS_MAX
+
+    board2 = stub.make(clock=FakeClock(TICKS_MAX - 3000))
+    st2 = State(suggested(0, 1, 50), 9)
+    demo = Battle(board2, st2, [GreedyPlayer(1), RandomPlayer(2)], handover=True)
+    bot2 = Bot(board2, demo)
+    wrapped_at = None
+    for _ in range(2000):
+        bot2.frame()
+        if wrapped_at is None and board2.ticks_ms() < 1000:
+            wrapped_at = st2.version
+    assert wrapped_at is not None  # the clock went round
+    assert st2.version >= wrapped_at + 20 or demo.mode == M_OVER  # and the game went on

@@ -45,6 +45,7 @@ DESKTOP_ONLY = {
     "boards/host.py": "the desktop emulator's board (pygame)",
     "boards/stub.py": "the test board (pygame)",
     "boards/keynames.py": "key names for the emulator's scripts and the tests",
+    "boards/fake_clock.py": "the clock of the stub board, the headless emulator and the tests",
     "engine/pocket_tactics/scenario.py": "hand-written positions for the CLI and the tests",
 }
 # Kept although play does not need them: State.explain (engine/pocket_tactics/state.py)

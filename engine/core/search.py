@@ -30,17 +30,10 @@ wraps at 2**29): ``ticks_diff`` compares them.
 """
 from engine.core.protocol import CHANCE, TERMINAL
 from engine.core.rng import Rng
+from engine.core.ticks import ticks_diff  # noqa: F401  (also for the tests)
 
-_PERIOD = 1 << 29
-_HALF = 1 << 28
 _MAX_STEPS = 400  # safety bound on the plies of one evaluation
 _EXACT = 1
-
-
-def ticks_diff(a, b):
-    """``a - b`` for two readings of a clock that wraps at 2**29, valid while the true
-    difference is within +-2**28 ms (about three days)."""
-    return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
 
 
 _scratch = None  # the one scratch state, shared by every Search (one thinks at a time)

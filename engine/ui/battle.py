@@ -9,6 +9,7 @@ can follow them. The screen is changed sprite by sprite; nothing is rebuilt per 
 import displayio
 
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
+from engine.core.ticks import ticks_add, ticks_diff
 from engine.pocket_tactics import tables as T
 from engine.pocket_tactics.consts import (NONE, PH_BUMP, PH_DRAW_SPELL, PH_HAZARD, PH_OVER,
                                           PH_PLACE_TILE, PH_REROLL, PH_REROLL_DIE, PH_ROLL,
@@ -79,7 +80,7 @@ class Battle:
         self.menu_title = ""
         self.back_mode = M_MAP
         self.auto = [False, False]  # "auto" chosen for the rest of this assault
-        self.wait_until = 0
+        self.wait_until = -1  # ticks before which no chance or CPU step happens (-1: none)
         self.info_until = -1
         self.dirty = True
         self.quit = False
@@ -301,8 +302,8 @@ class Battle:
         if self.mode == M_INFO and self.players[0] is not None and self.players[1] is not None:
             # CPU against CPU: results close by themselves
             if self.info_until < 0:
-                self.info_until = now + _RESULT_MS
-            elif now >= self.info_until:
+                self.info_until = ticks_add(now, _RESULT_MS)
+            elif ticks_diff(now, self.info_until) >= 0:
                 self.info_until = -1
                 self.on_event(K.A)
             self.feedback.update(now)
@@ -318,18 +319,20 @@ class Battle:
         if who >= 0 and self.players[who] is None and not auto:
             self.feedback.update(now)
             return False
-        if now < self.wait_until:
-            self.feedback.update(now)
-            return False
+        if self.wait_until >= 0:
+            if ticks_diff(now, self.wait_until) < 0:
+                self.feedback.update(now)
+                return False
+            self.wait_until = -1
         if who == CHANCE:
             a = sample_chance(st)
-            self.wait_until = now + (_CHANCE_MS if st.phase != PH_DRAW_SPELL else 0)
+            self.wait_until = ticks_add(now, _CHANCE_MS if st.phase != PH_DRAW_SPELL else 0)
         elif auto:
             a = self._greedy.choose(st)
-            self.wait_until = now + _CHANCE_MS
+            self.wait_until = ticks_add(now, _CHANCE_MS)
         else:
             a = self.players[who].choose(st)
-            self.wait_until = now + _CPU_MS
+            self.wait_until = ticks_add(now, _CPU_MS)
         self._apply(a)
         self.feedback.update(now)
         return True

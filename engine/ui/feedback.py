@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 """NeoPixels and sounds: the colour of the player to act, a pulse while the device waits to
 be handed over, a flash and a low tone when a unit falls, a click per die."""
+from engine.core.ticks import ticks_add, ticks_diff
+
 from .sprites import SIDE_COLORS
 
 _FLASH_MS = 240
@@ -30,7 +32,7 @@ class Feedback:
         self.pulse = pulse
 
     def flash(self, now):
-        self.flash_until = now + _FLASH_MS
+        self.flash_until = ticks_add(now, _FLASH_MS)
         if self.sound:
             self.board.tone(196, 160)
 
@@ -42,7 +44,7 @@ class Feedback:
         """Show the LEDs for time ``now`` (ms); writes them only when the colour changes."""
         if self.pixels is None:
             return
-        if self.flash_until >= 0 and now < self.flash_until:
+        if self.flash_until >= 0 and ticks_diff(now, self.flash_until) < 0:
             color = 0xFFFFFF
         else:
             self.flash_until = -1

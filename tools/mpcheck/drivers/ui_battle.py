@@ -38,7 +38,7 @@ MODULES = (
     "supervisor", "displayio", "fontio", "terminalio", "board", "digitalio",
     "analogio", "keypad", "microcontroller", "neopixel", "audiocore", "audioio",
     # the rules engine
-    "engine.core.protocol", "engine.core.rng", "engine.core.hexgrid",
+    "engine.core.protocol", "engine.core.rng", "engine.core.hexgrid", "engine.core.ticks",
     "engine.pocket_tactics.consts", "engine.pocket_tactics.tables",
     "engine.pocket_tactics.names",
     "engine.pocket_tactics.units", "engine.pocket_tactics.board",
@@ -56,7 +56,8 @@ MODULES = (
 # The setup kind loads only what the title screens need before the title, as
 # engine.ui.app.run_app does; the rest of MODULES comes after the title is gone.
 SETUP_MODULES = MODULES[:MODULES.index("engine.core.protocol")] + (
-    "engine.core.rng", "engine.pocket_tactics.consts", "engine.pocket_tactics.tables",
+    "engine.core.rng", "engine.core.ticks", "engine.pocket_tactics.consts",
+    "engine.pocket_tactics.tables",
     "engine.pocket_tactics.names", "engine.pocket_tactics.units",
     "engine.pocket_tactics.config", "engine.ui.keys", "engine.ui.sprites", "engine.ui.text",
     "engine.ui.lazy", "engine.ui.panel", "engine.ui.kit", "engine.ui.app", "boards",
