@@ -855,7 +855,7 @@ def test_cards_fit_the_panel_and_show_the_data():
         lines = c.split("\n")
         assert 1 <= len(lines) <= 10 and all(0 < len(line) <= 26 for line in lines), c
     grunt = X.UNIT_CARD[IDS.UNIT_KEYS.index("cyber_grunt")].split("\n")
-    assert grunt[:4] == ["Cyber Grunt", "8 pts  Human Cyborg", "OFF 1 red  DEF 1 blue",
+    assert grunt[:4] == ["Cyber Grunt", "8 pts  Human Cyborg", "OFF 1 red  DEF 2 blue",
                          "Bumps OFF +1 DEF +1"]
     teur = X.UNIT_CARD[IDS.UNIT_KEYS.index("cyberteur")]
     assert "Swift 1" in teur and "Saboteur: " in teur  # an ability replaces the unit text
