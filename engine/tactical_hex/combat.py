@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: MIT
+"""Fire and melee arithmetic of Tactical Hex (RULES B6-B8): line of sight, fire strength
+by distance, the odds column of the combat results table and the hits of a result. Pure
+functions over the generated tables; the game state uses them."""
+from . import tables as T
+from .geometry import between, distance
+
+FIRE_RANGE = 5  # RULES B6 (and the B5 ruling for infantry)
+N_COLUMNS = len(T.ODDS) // 2
+
+
+def fire_strength(strength, dist):
+    """RULES B6: the firer's strength less 1 per hex of distance (adjacent: 1); 0 or less
+    cannot fire."""
+    s = strength - dist
+    return s if s > 0 else 0
+
+
+def line_of_sight(a, b, occupied):
+    """RULES B6: ``b`` is within FIRE_RANGE of ``a`` and no unit (``occupied(h)`` true)
+    stands on a hex between them; a line along the edge of two hexes is blocked only when
+    both hold a unit (RULINGS.md, B6)."""
+    if distance(a, b) > FIRE_RANGE:
+        return False
+    for h, other in between(a, b):
+        if occupied(h) and (other < 0 or occupied(other)):
+            return False
+    return True
+
+
+def odds_column(att, dfd):
+    """The CRT column for attack strength ``att`` against ``dfd`` (both > 0): the highest
+    column whose odds the attacker reaches, i.e. rounded in the defender's favour (RULES
+    B7); odds below the first column use the first (RULINGS.md, B7: melee is mandatory, so
+    it is always resolved)."""
+    col = 0
+    for c in range(1, N_COLUMNS):
+        if att * T.ODDS[2 * c + 1] >= dfd * T.ODDS[2 * c]:
+            col = c
+    return col
+
+
+def result(col, die):
+    """The result id of column ``col`` and a die of 1..6 (names.RESULT_NAMES)."""
+    return T.CRT[(die - 1) * N_COLUMNS + col]
+
+
+def hits(res):
+    """(attacker hits, defender hits) of result ``res`` (RULES B8)."""
+    return T.RESULT_HITS[2 * res], T.RESULT_HITS[2 * res + 1]

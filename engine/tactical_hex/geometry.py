@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: MIT
+"""The Tactical Hex map's geometry: hexes of a MAP_W x MAP_H "odd-r" map (pointy tops, odd
+rows half a hex to the right), each packed as ``row * MAP_W + col``; neighbours, distance,
+and the hexes a line of sight crosses (RULES B6). Integers only, so CPython and MicroPython
+(whose floats are single precision on the device) agree exactly."""
+from .tables import MAP_H, MAP_W
+
+# Neighbour offsets (col, row) for even and odd rows, east first, counter-clockwise.
+_EVEN = ((1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1))
+_ODD = ((1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1))
+_NUDGE = 1000  # line points are nudged by 1/1000 of a step to either side of a hex edge
+
+
+def pack(col, row):
+    """The hex at (col, row), or -1 off the map."""
+    if 0 <= col < MAP_W and 0 <= row < MAP_H:
+        return row * MAP_W + col
+    return -1
+
+
+def neighbours(h):
+    """The hexes next to ``h`` on the map (up to six)."""
+    col = h % MAP_W
+    row = h // MAP_W
+    out = []
+    for dc, dr in (_ODD if row & 1 else _EVEN):
+        n = pack(col + dc, row + dr)
+        if n >= 0:
+            out.append(n)
+    return out
+
+
+def _cube_x(h):
+    row = h // MAP_W
+    return h % MAP_W - (row - (row & 1)) // 2
+
+
+def distance(a, b):
+    """Hexes between ``a`` and ``b`` counted as steps (adjacent: 1)."""
+    dx = _cube_x(a) - _cube_x(b)
+    dz = a // MAP_W - b // MAP_W
+    dy = -dx - dz
+    return max(abs(dx), abs(dy), abs(dz))
+
+
+def _round(xs, ys, zs, d):
+    """The hex nearest to the cube point (xs, ys, zs) / d."""
+    rx = (2 * xs + d) // (2 * d)
+    ry = (2 * ys + d) // (2 * d)
+    rz = (2 * zs + d) // (2 * d)
+    ex = abs(rx * d - xs)
+    ey = abs(ry * d - ys)
+    ez = abs(rz * d - zs)
+    if ex > ey and ex > ez:
+        rx = -ry - rz
+    elif ey > ez:
+        ry = -rx - rz
+    else:
+        rz = -rx - ry
+    # back from cube (x, z) to (col, row)
+    return pack(rx + (rz - (rz & 1)) // 2, rz)
+
+
+def between(a, b):
+    """The hexes a line from the centre of ``a`` to the centre of ``b`` crosses, ``a`` and
+    ``b`` left out, in order: a list of (hex, other) where ``other`` is -1, or the second hex
+    when the line runs exactly along the edge between the two (RULINGS.md, B6: such a
+    line is blocked only when both hexes are; along the map's border, where the other side
+    is off the map, the hex on the map counts alone)."""
+    n = distance(a, b)
+    ax = _cube_x(a)
+    az = a // MAP_W
+    bx = _cube_x(b)
+    bz = b // MAP_W
+    ay = -ax - az
+    by = -bx - bz
+    d = n * _NUDGE
+    out = []
+    for i in range(1, n):
+        x = (ax * (n - i) + bx * i) * _NUDGE
+        y = (ay * (n - i) + by * i) * _NUDGE
+        z = (az * (n - i) + bz * i) * _NUDGE
+        h1 = _round(x + 1, y + 2, z - 3, d)
+        h2 = _round(x - 1, y - 2, z + 3, d)
+        if h1 < 0:  # along the map's border: the hex on the map alone
+            h1, h2 = h2, -1
+        out.append((h1, -1 if h2 == h1 else h2))
+    return out
