@@ -121,11 +121,18 @@ def _expected_lines():
             if 2 <= distance(a, b) <= C.FIRE_RANGE:
                 parts = [str(h) if o < 0 else "%d/%d" % (h, o) for h, o in between(a, b)]
                 out.append("L %d %d %s" % (a, b, " ".join(parts)))
+    from engine.tactical_hex.movement import destinations
+
+    units = {50: 1, 51: 0, 64: 1}
+    for start in range(0, T.MAP_W * T.MAP_H, 7):
+        if start not in units:
+            got = destinations(start, 6, 0, lambda h: units.get(h, -1))
+            out.append("D %d %s" % (start, " ".join("%d:%d" % (h, got[h]) for h in sorted(got))))
     cols = [str(C.odds_column(att, dfd)) for att in range(1, 13) for dfd in range(1, 7)]
     return out + ["O %s" % " ".join(cols), "END"]
 
 
-def test_micropython_draws_the_same_lines_and_odds():
+def test_micropython_draws_the_same_lines_moves_and_odds():
     # DESIGN §6: the engine runs unchanged in MicroPython; integers only, so the lines match
     sys.path.insert(0, os.path.join(ROOT, "tools", "mpcheck"))
     import mpcheck
@@ -133,5 +140,5 @@ def test_micropython_draws_the_same_lines_and_odds():
     res = mpcheck.run(os.path.join(ROOT, "tools", "mpcheck", "drivers", "hx_geometry.py"), "",
                       mode="mpy")
     assert res.ok, res.error
-    got = [line for line in res.lines if line.startswith(("L ", "O ", "END"))]
+    got = [line for line in res.lines if line.startswith(("L ", "D ", "O ", "END"))]
     assert got == _expected_lines()

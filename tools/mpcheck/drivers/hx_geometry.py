@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""MicroPython check driver: the Tactical Hex geometry and fire arithmetic
-(engine/tactical_hex/geometry.py, combat.py), printed so that the test can compare them with
-CPython's. One map row of firing hexes per step.
+"""MicroPython check driver: the Tactical Hex geometry, movement and fire arithmetic
+(engine/tactical_hex/geometry.py, movement.py, combat.py), printed so that the test can
+compare them with CPython's. One map row of firing hexes per step.
 
 Prints for every pair of hexes within fire range, "L <a> <b> <crossed hexes>" (each crossed
-hex as "h" or "h/other" along an edge), then "O <odds columns for 1..12 against 1..6>" and
-"END"."""
+hex as "h" or "h/other" along an edge), then "D <start> <hex:mp left ...>" (a Japanese unit's
+destinations with 6 MP near two Russian units and a Japanese one), then "O <odds columns for
+1..12 against 1..6>" and "END"."""
 import gc
 
 _row = 0
@@ -32,6 +33,13 @@ def step():
                     print("L %d %d %s" % (a, b, " ".join(parts)))
         _row += 1
         return True
+    from engine.tactical_hex.movement import destinations
+
+    units = {50: 1, 51: 0, 64: 1}  # two Russian units and a Japanese one
+    for start in range(0, n, 7):
+        if start not in units:
+            got = destinations(start, 6, 0, lambda h: units.get(h, -1))
+            print("D %d %s" % (start, " ".join("%d:%d" % (h, got[h]) for h in sorted(got))))
     cols = []
     for att in range(1, 13):
         for dfd in range(1, 7):

@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: MIT
+"""Movement in Tactical Hex (RULES B4), one hex at a time: what entering a hex costs, where
+a unit must stop, and every hex it can end its move in. ``side_at(h)`` is the side of the
+unit on hex ``h`` (0 Japan, 1 Russia) or -1 when it is empty; rivers come from the tables."""
+from . import tables as T
+from .geometry import neighbours
+
+_RIVER = bytearray(T.MAP_W * T.MAP_H)
+for _h in T.RIVERS:
+    _RIVER[_h] = 1
+
+
+def is_river(h):
+    return _RIVER[h] == 1
+
+
+def next_to_enemy(h, side, side_at):
+    """True when a unit of the other side stands next to ``h``."""
+    for n in neighbours(h):
+        s = side_at(n)
+        if s >= 0 and s != side:
+            return True
+    return False
+
+
+def step(frm, to, mp, side, side_at):
+    """(cost, stop) of moving from ``frm`` into the neighbouring hex ``to`` with ``mp``
+    movement points left, or None when RULES B4 forbids it: a river, an enemy's hex, too few
+    points, or a hex next to an enemy without 1 MP left after entering it. ``stop``: the
+    unit must end its move there (next to an enemy)."""
+    if is_river(to):
+        return None
+    s = side_at(to)
+    if s >= 0 and s != side:
+        return None  # enemies are neither entered nor passed
+    cost = 1
+    if s == side:
+        cost += 1  # passing through a friend
+    if next_to_enemy(frm, side, side_at):
+        cost += 2  # leaving a hex next to an enemy
+    stop = next_to_enemy(to, side, side_at)
+    if cost > mp or (stop and (mp - cost < 1 or s == side)):
+        return None  # next to an enemy: stop there, 1 MP left for the attack, alone
+    return cost, stop
+
+
+def destinations(start, mp, side, side_at):
+    """{hex: movement points left} of every hex a unit on ``start`` with ``mp`` points can
+    end its move in (an empty hex; ``start`` itself left out), the most points left for
+    each. The unit on ``start`` does not count as standing there."""
+    def at(h):
+        return -1 if h == start else side_at(h)
+
+    best = {start: mp}
+    todo = [start]
+    out = {}
+    while todo:
+        h = todo.pop()
+        left = best[h]
+        for n in neighbours(h):
+            r = step(h, n, left, side, at)
+            if r is None:
+                continue
+            rest = left - r[0]
+            if at(n) < 0 and n != start and out.get(n, -1) < rest:
+                out[n] = rest
+            if not r[1] and best.get(n, -1) < rest:
+                best[n] = rest
+                todo.append(n)
+    return out
