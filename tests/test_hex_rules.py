@@ -122,7 +122,10 @@ def _expected_lines():
                 parts = [str(h) if o < 0 else "%d/%d" % (h, o) for h, o in between(a, b)]
                 out.append("L %d %d %s" % (a, b, " ".join(parts)))
     from engine.tactical_hex.movement import destinations
+    from engine.tactical_hex.setup import deploy_zone
 
+    for side in (0, 1):
+        out.append("Z %d %s" % (side, " ".join(str(h) for h in deploy_zone(side))))
     units = {50: 1, 51: 0, 64: 1}
     for start in range(0, T.MAP_W * T.MAP_H, 7):
         if start not in units:
@@ -140,5 +143,5 @@ def test_micropython_draws_the_same_lines_moves_and_odds():
     res = mpcheck.run(os.path.join(ROOT, "tools", "mpcheck", "drivers", "hx_geometry.py"), "",
                       mode="mpy")
     assert res.ok, res.error
-    got = [line for line in res.lines if line.startswith(("L ", "D ", "O ", "END"))]
+    got = [line for line in res.lines if line.startswith(("L ", "Z ", "D ", "O ", "END"))]
     assert got == _expected_lines()

@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
-"""MicroPython check driver: the Tactical Hex geometry, movement and fire arithmetic
-(engine/tactical_hex/geometry.py, movement.py, combat.py), printed so that the test can
+"""MicroPython check driver: the Tactical Hex geometry, deployment zones, movement and fire
+arithmetic (engine/tactical_hex/geometry.py, setup.py, movement.py, combat.py), printed so that the test can
 compare them with CPython's. One map row of firing hexes per step.
 
 Prints for every pair of hexes within fire range, "L <a> <b> <crossed hexes>" (each crossed
-hex as "h" or "h/other" along an edge), then "D <start> <hex:mp left ...>" (a Japanese unit's
+hex as "h" or "h/other" along an edge), then "Z <side> <deployment zone>", "D <start> <hex:mp left ...>" (a Japanese unit's
 destinations with 6 MP near two Russian units and a Japanese one), then "O <odds columns for
 1..12 against 1..6>" and "END"."""
 import gc
@@ -34,6 +34,10 @@ def step():
         _row += 1
         return True
     from engine.tactical_hex.movement import destinations
+    from engine.tactical_hex.setup import deploy_zone
+
+    for side in (0, 1):
+        print("Z %d %s" % (side, " ".join(str(h) for h in deploy_zone(side))))
 
     units = {50: 1, 51: 0, 64: 1}  # two Russian units and a Japanese one
     for start in range(0, n, 7):
