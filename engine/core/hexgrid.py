@@ -70,17 +70,25 @@ class HexGrid:
             x = 6 * (ax * n + (bx - ax) * i) + side
             y = 6 * (ay * n + (by - ay) * i) + side
             z = 6 * (az * n + (bz - az) * i) - 2 * side
-            rx = (2 * x + s) // (2 * s)
-            ry = (2 * y + s) // (2 * s)
-            rz = (2 * z + s) // (2 * s)
-            ex = abs(x - rx * s)
-            ey = abs(y - ry * s)
-            ez = abs(z - rz * s)
-            if ex > ey and ex > ez:
-                rx = -ry - rz
-            elif ey > ez:
-                ry = -rx - rz
-            else:
-                rz = -rx - ry
+            rx, rz = cube_round(x, y, z, s)
             out.append(self.pack(rx, rz))
         return out
+
+
+def cube_round(x, y, z, s):
+    """(x, z) of the hex nearest to the cube point (x, y, z) / s, in integers (x + y + z = 0
+    scaled by s): each coordinate rounded, the one that moved most set from the other two.
+    Used by HexGrid.line and by Tactical Hex's map (engine/tactical_hex/geometry.py)."""
+    rx = (2 * x + s) // (2 * s)
+    ry = (2 * y + s) // (2 * s)
+    rz = (2 * z + s) // (2 * s)
+    ex = abs(x - rx * s)
+    ey = abs(y - ry * s)
+    ez = abs(z - rz * s)
+    if ex > ey and ex > ez:
+        rx = -ry - rz
+    elif ey > ez:
+        ry = -rx - rz
+    else:
+        rz = -rx - ry
+    return rx, rz

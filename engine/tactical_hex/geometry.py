@@ -3,6 +3,8 @@
 rows half a hex to the right), each packed as ``row * MAP_W + col``; neighbours, distance,
 and the hexes a line of sight crosses (RULES B6). Integers only, so CPython and MicroPython
 (whose floats are single precision on the device) agree exactly."""
+from engine.core.hexgrid import cube_round
+
 from .tables import MAP_H, MAP_W
 
 # Neighbour offsets (col, row) for even and odd rows, east first, counter-clockwise.
@@ -44,21 +46,9 @@ def distance(a, b):
 
 
 def _round(xs, ys, zs, d):
-    """The hex nearest to the cube point (xs, ys, zs) / d."""
-    rx = (2 * xs + d) // (2 * d)
-    ry = (2 * ys + d) // (2 * d)
-    rz = (2 * zs + d) // (2 * d)
-    ex = abs(rx * d - xs)
-    ey = abs(ry * d - ys)
-    ez = abs(rz * d - zs)
-    if ex > ey and ex > ez:
-        rx = -ry - rz
-    elif ey > ez:
-        ry = -rx - rz
-    else:
-        rz = -rx - ry
-    # back from cube (x, z) to (col, row)
-    return pack(rx + (rz - (rz & 1)) // 2, rz)
+    """The map hex nearest to the cube point (xs, ys, zs) / d, or -1 off the map."""
+    rx, rz = cube_round(xs, ys, zs, d)
+    return pack(rx + (rz - (rz & 1)) // 2, rz)  # cube (x, z) back to (col, row)
 
 
 def between(a, b):
