@@ -855,41 +855,12 @@ def main(argv):
     outputs = (("tables.py", gen_tables(model)), ("names.py", gen_names(model)),
                ("ids.py", gen_ids(model)), ("texts.bin", gen_texts(model)),
                ("odds_table.py", gen_odds_table(model)))
-    if check:
-        stale = []
-        for name, text in outputs:
-            path = os.path.join(out_dir, name)
-            try:
-                if isinstance(text, bytes):
-                    with open(path, "rb") as f:
-                        current = f.read()
-                else:
-                    with open(path, "r", encoding="utf-8", newline="") as f:
-                        current = f.read()
-            except OSError:
-                current = None
-            if current != text:
-                stale.append(path)
-        if stale:
-            for p in stale:
-                sys.stderr.write("build_data: %s is %s; run: python tools/build_data.py\n"
-                                 % (p, "missing" if not os.path.exists(p)
-                                    else "out of date with the data"))
-            return 1
-        print("build_data: generated files are up to date")
-        return 0
+    here = os.path.dirname(os.path.abspath(__file__))
+    if here not in sys.path:
+        sys.path.insert(0, here)
+    from generated import sync
 
-    os.makedirs(out_dir, exist_ok=True)
-    for name, text in outputs:
-        path = os.path.join(out_dir, name)
-        if isinstance(text, bytes):
-            with open(path, "wb") as f:
-                f.write(text)
-        else:
-            with open(path, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-        print("build_data: wrote %s" % path)
-    return 0
+    return sync("build_data", outputs, out_dir, check)
 
 
 if __name__ == "__main__":

@@ -256,29 +256,10 @@ def main(argv):
             sys.stderr.write("  %s\n" % p)
         return 1
     outputs = (("tables.py", gen_tables(d)), ("names.py", gen_names(d)))
-    if check_only:
-        stale = []
-        for name, text in outputs:
-            path = os.path.join(out, name)
-            try:
-                with open(path, encoding="utf-8", newline="") as f:
-                    same = f.read() == text
-            except OSError:
-                same = False
-            if not same:
-                stale.append(path)
-        for p in stale:
-            sys.stderr.write("build_hex: %s is out of date; run: python tools/build_hex.py\n" % p)
-        if not stale:
-            print("build_hex: generated files are up to date")
-        return 1 if stale else 0
-    os.makedirs(out, exist_ok=True)
-    for name, text in outputs:
-        path = os.path.join(out, name)
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        print("build_hex: wrote %s" % path)
-    return 0
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from generated import sync
+
+    return sync("build_hex", outputs, out, check_only)
 
 
 if __name__ == "__main__":
