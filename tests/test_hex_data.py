@@ -119,6 +119,7 @@ BAD = [
     ("17 counters", lambda d: d["counters"].pop(), "counters: 17, RULES B has 18"),
     ("river off the map", lambda d: d["map"]["rivers"].append([12, 0]), "map.rivers[11]"),
     ("no room to deploy", lambda d: d.update(deploy_range=1), "hexes to deploy in"),
+    ("no game length", lambda d: d.pop("turns"), "turns must be an integer 1..99"),
     ("Russian special", lambda d: d["counters"][0].update(side="russia"),
      "a special counter is Japanese"),
     ("back stronger", lambda d: d["counters"][5]["back"].update(strength=9),

@@ -133,6 +133,9 @@ def check(d):
     v = d.get("victory_units")
     if not isinstance(v, int) or not 0 <= v < min(per_side):
         e.append("victory_units must be an integer below each side's counters")
+    t = d.get("turns")
+    if not isinstance(t, int) or not 1 <= t <= 99:
+        e.append("turns must be an integer 1..99 (the game's length, RULINGS.md B9)")
     crt = d.get("crt", {})
     odds = crt.get("odds", [])
     ratios = []
@@ -201,6 +204,7 @@ def gen_tables(d):
         "DEPLOY_RANGE = %d  # RULES B2: hexes from the side's corner\n" % d["deploy_range"],
         "VICTORY_UNITS = %d  # RULES B9: a side with this many units or fewer loses\n"
         % d["victory_units"],
+        "TURNS = %d  # RULINGS.md B9: the game ends after this turn\n" % d["turns"],
         "N_COUNTERS = %d\n" % len(d["counters"]),
         "COUNTER_SIZE = %d\n" % COUNTER_SIZE,
         "# per counter: side (0 Japan, 1 Russia), special (MG/cavalry), front type, strength,\n"

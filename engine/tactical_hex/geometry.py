@@ -20,15 +20,32 @@ def pack(col, row):
     return -1
 
 
+def _table():
+    t = bytearray(b"\xff" * (6 * MAP_W * MAP_H))
+    for h in range(MAP_W * MAP_H):
+        col = h % MAP_W
+        row = h // MAP_W
+        i = 6 * h
+        for dc, dr in (_ODD if row & 1 else _EVEN):
+            n = pack(col + dc, row + dr)
+            if n >= 0:
+                t[i] = n
+                i += 1
+    return bytes(t)
+
+
+# NEXT[6 * h:6 * h + 6]: the hexes next to h, then 255s (made once: 648 bytes)
+NEXT = _table()
+
+
 def neighbours(h):
     """The hexes next to ``h`` on the map (up to six)."""
-    col = h % MAP_W
-    row = h // MAP_W
     out = []
-    for dc, dr in (_ODD if row & 1 else _EVEN):
-        n = pack(col + dc, row + dr)
-        if n >= 0:
-            out.append(n)
+    for i in range(6 * h, 6 * h + 6):
+        n = NEXT[i]
+        if n == 255:
+            break
+        out.append(n)
     return out
 
 

@@ -7,6 +7,7 @@ MAP_H = 9
 RIVERS = bytes((7, 19, 30, 42, 53, 60, 61, 62, 77, 88, 100,))
 DEPLOY_RANGE = 4  # RULES B2: hexes from the side's corner
 VICTORY_UNITS = 3  # RULES B9: a side with this many units or fewer loses
+TURNS = 10  # RULINGS.md B9: the game ends after this turn
 N_COUNTERS = 18
 COUNTER_SIZE = 8
 # per counter: side (0 Japan, 1 Russia), special (MG/cavalry), front type, strength,
