@@ -120,6 +120,7 @@ BAD = [
     ("river off the map", lambda d: d["map"]["rivers"].append([12, 0]), "map.rivers[11]"),
     ("no room to deploy", lambda d: d.update(deploy_range=1), "hexes to deploy in"),
     ("no game length", lambda d: d.pop("turns"), "turns must be an integer 1..99"),
+    ("nobody holds out", lambda d: d.update(holds_out="china"), "holds_out must be one of"),
     ("Russian special", lambda d: d["counters"][0].update(side="russia"),
      "a special counter is Japanese"),
     ("back stronger", lambda d: d["counters"][5]["back"].update(strength=9),

@@ -5,7 +5,7 @@ counter numbers and their values are listed there."""
 import pytest
 
 from hex_helpers import CHANCE, F_SPENT, JAPAN, N, NONE, OFF, RUSSIA, State, action, arrange, at, play
-from engine.core.protocol import DRAW, TERMINAL, IllegalAction
+from engine.core.protocol import TERMINAL, IllegalAction
 from engine.tactical_hex import tables as T
 from engine.tactical_hex.consts import (K_ATT, K_CLEAR, K_DEF, K_DEPLOY, K_DONE, K_END,
                                         K_FIRE, K_HIT, K_HOLD, K_OPFIRE, K_RESOLVE,
@@ -461,18 +461,20 @@ def test_when_both_sides_fall_together_the_second_in_initiative_wins():
     assert st.winner() == JAPAN
 
 
-def test_after_the_last_turn_the_smaller_share_of_losses_wins():
-    # RULINGS B9: the game's length is scenario data (TURNS); Japan has 7 counters, Russia 11
-    def last_turn(japan, russia):
+def test_after_the_last_turn_the_side_that_holds_out_wins():
+    # RULINGS B9: the game's length (TURNS) and who wins when it runs out (HOLDS_OUT: Japan,
+    # holding the line) are scenario data; losses do not matter then
+    assert T.HOLDS_OUT == JAPAN
+    for japan, russia in ((7, 11), (4, 11), (5, 4 + 1)):
         st = arrange({2: (9, 0), 7: (9, 7)}, spares=(japan - 1, russia - 1), turn=T.TURNS)
         play(st, END, END)
         while st.phase == PH_RESET:  # B3.7: Japan's MG/cavalry counters may switch
             play(st, DONE)
-        assert st.phase == PH_OVER
-        return st.winner()
-    assert last_turn(5, 5) == JAPAN  # lost 2/7 against 6/11
-    assert last_turn(4, 7) == RUSSIA  # lost 3/7 (33/77) against 4/11 (28/77)
-    assert last_turn(7, 11) == DRAW  # nobody lost anything
+        assert st.phase == PH_OVER and st.winner() == JAPAN
+    # one turn earlier the game goes on
+    st = arrange({2: (9, 0), 7: (9, 7)}, turn=T.TURNS - 1)
+    play(st, END, END)
+    assert st.phase == PH_INIT and st.turn == T.TURNS
 
 
 def test_an_illegal_action_names_the_rule_and_changes_nothing():

@@ -29,3 +29,15 @@ def test_random_games_keep_invariants_and_match_cpython_in_micropython():
         assert str(st.winner()) == winner
     print("Tactical Hex: %d random games in MicroPython, heap peak %.1f KB (.mpy, budget %d KB)"
           % (games, res.peak_heap / 1024, HEAP // 1024))
+
+
+def test_cpu_game_fits_the_engine_heap_in_micropython():
+    # the CPU at "normal" against the greedy player, thinking one evaluation a slice as the
+    # UI drives it, its time limit scaled for this machine (x18: docs/PERFORMANCE.md)
+    res = mpcheck.run(os.path.join(DRIVERS, "pt_ai.py"), "3,hex,0,normal,greedy,18,1",
+                      mode="mpy", heap=HEAP)
+    assert res.ok, res.error
+    decisions = [line.split() for line in res.lines if line.startswith("D ")]
+    assert any(int(d[3]) > 0 for d in decisions), "the CPU never searched"
+    end = [line for line in res.lines if line.startswith("END ")]
+    assert len(end) == 1 and end[0].split()[1] in ("0", "1")

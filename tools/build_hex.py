@@ -136,6 +136,9 @@ def check(d):
     t = d.get("turns")
     if not isinstance(t, int) or not 1 <= t <= 99:
         e.append("turns must be an integer 1..99 (the game's length, RULINGS.md B9)")
+    if d.get("holds_out") not in SIDES:
+        e.append("holds_out must be one of %s (who wins when the turns run out, RULINGS.md "
+                 "B9)" % ", ".join(SIDES))
     crt = d.get("crt", {})
     odds = crt.get("odds", [])
     ratios = []
@@ -205,6 +208,8 @@ def gen_tables(d):
         "VICTORY_UNITS = %d  # RULES B9: a side with this many units or fewer loses\n"
         % d["victory_units"],
         "TURNS = %d  # RULINGS.md B9: the game ends after this turn\n" % d["turns"],
+        "HOLDS_OUT = %d  # RULINGS.md B9: the side that wins when the turns run out\n"
+        % SIDES.index(d["holds_out"]),
         "N_COUNTERS = %d\n" % len(d["counters"]),
         "COUNTER_SIZE = %d\n" % COUNTER_SIZE,
         "# per counter: side (0 Japan, 1 Russia), special (MG/cavalry), front type, strength,\n"

@@ -28,6 +28,7 @@ def encode(st):
         w.raw(arr)
     for k in _FIELDS:
         w.u8(getattr(st, k))
+    w.u16(st.impulses)
     return frame(MAGIC, VERSION, w.buf)
 
 
@@ -50,6 +51,7 @@ def decode(blob):
         arr[:] = got
     for k in _FIELDS:
         setattr(st, k, r.u8())
+    st.impulses = r.u16()
     r.done()
     why = problem(st)
     if why:

@@ -6,7 +6,7 @@ deployment and the turn's frame (initiative, impulses, reset, victory) are here;
 activations (move, fire, opportunity fire) are in activation.py, the combat step (engagements
 and hits) in melee.py.
 """
-from engine.core.protocol import CHANCE, DRAW, TERMINAL, IllegalAction
+from engine.core.protocol import CHANCE, TERMINAL, IllegalAction
 from engine.core.rng import Rng
 
 from . import activation, melee
@@ -14,7 +14,7 @@ from . import tables as T
 from .consts import (F_MOVED, F_SPENT, F_SWITCHED, JAPAN, K_DEPLOY, K_DONE, K_RESTORE,
                      K_SWITCH, NONE, OFF, PH_DEPLOY, PH_INIT, PH_INIT2, PH_OVER, PH_RESET,
                      RUSSIA, action, kind_of, x_of, y_of)
-from .counters import dies_of_hit, first_of, is_special, side_of
+from .counters import dies_of_hit, is_special, side_of
 from .geometry import NEXT
 from .setup import deploy_hexes, initiative
 
@@ -22,7 +22,7 @@ N = T.N_COUNTERS
 _DIE = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
 _FIELDS = ("phase", "player", "turn", "first", "phasing", "acts", "declines", "mover", "mp",
            "must_stop", "target", "fire_str", "mg", "hits_att", "hits_def", "hit_side",
-           "restored", "next_deploy", "result", "version", "_legal", "_legal_at")
+           "restored", "next_deploy", "impulses", "result", "version", "_legal", "_legal_at")
 
 
 def _die(st):
@@ -113,6 +113,7 @@ class State:
         self.u_face = bytearray(N)  # 0 front, 1 back (damaged, or the cavalry side)
         self.u_flag = bytearray(N)
         self.roll = bytearray(2)  # this turn's initiative dice, Japan's and Russia's
+        self._zoc = bytearray(T.MAP_W * T.MAP_H)  # enemy_next's buffer
         self.phase = PH_DEPLOY
         self.next_deploy = 0
         self.player = side_of(0)
@@ -131,6 +132,7 @@ class State:
         self.hits_def = 0
         self.hit_side = 0  # PH_HITS: 0 the attackers take the hit, 1 the defenders
         self.restored = 0  # bit per side: restored a counter in this reset
+        self.impulses = 0  # impulses begun in the game (the CPU's search horizon counts them)
         self.result = NONE
         self.version = 0  # counts applied actions; keys the legal-actions cache
         self._legal = None
@@ -228,8 +230,11 @@ class State:
         return -1 if u == NONE else side_of(u)
 
     def enemy_next(self, side):
-        """movement.enemy_next from the units at rest (18 counters, not 108 hexes)."""
-        z = bytearray(T.MAP_W * T.MAP_H)
+        """movement.enemy_next from the units at rest (18 counters, not 108 hexes), in one
+        buffer of the state, overwritten by the next call (nothing allocated)."""
+        z = self._zoc
+        for i in range(len(z)):
+            z[i] = 0
         for u in range(N):
             h = self.u_hex[u]
             if h < OFF and side_of(u) != side and self.cell[h] == u:
@@ -290,7 +295,7 @@ class State:
     def begin_turn(self):
         self.turn += 1
         if self.turn > T.TURNS:
-            self.finish_by_losses()
+            self.finish_at_time()
             return
         self.phase = PH_INIT
 
@@ -299,6 +304,7 @@ class State:
         counter (then it has no combat step either: only unspent or moving units attack)."""
         self.phasing = p
         self.acts = 0
+        self.impulses += 1
         for u in range(N):
             if self.u_hex[u] < OFF and side_of(u) == p and not self.u_flag[u] & F_SPENT:
                 activation.begin(self)
@@ -352,14 +358,10 @@ class State:
             return False
         return True
 
-    def finish_by_losses(self):
-        """RULINGS.md B9: after the last turn, the side that lost the smaller share of its
-        counters wins; equal shares draw."""
-        nj = first_of(RUSSIA)  # Japan's counters come first
-        nr = N - nj
-        lost_j = (nj - self.count(JAPAN)) * nr
-        lost_r = (nr - self.count(RUSSIA)) * nj
-        self.finish(DRAW if lost_j == lost_r else (JAPAN if lost_j < lost_r else RUSSIA))
+    def finish_at_time(self):
+        """RULINGS.md B9: when the last turn is over and no side has fallen, the side that
+        holds out (scenario data: Japan, holding the line) wins."""
+        self.finish(T.HOLDS_OUT)
 
     def finish(self, result):
         self.result = result

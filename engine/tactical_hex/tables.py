@@ -8,14 +8,15 @@ RIVERS = bytes((7, 19, 30, 42, 53, 60, 61, 62, 77, 88, 100,))
 DEPLOY_RANGE = 4  # RULES B2: hexes from the side's corner
 VICTORY_UNITS = 3  # RULES B9: a side with this many units or fewer loses
 TURNS = 10  # RULINGS.md B9: the game ends after this turn
+HOLDS_OUT = 0  # RULINGS.md B9: the side that wins when the turns run out
 N_COUNTERS = 18
 COUNTER_SIZE = 8
 # per counter: side (0 Japan, 1 Russia), special (MG/cavalry), front type, strength,
 # move, back type (255: blank), strength, move; types: 0 infantry, 1 mg, 2 cavalry
 COUNTERS = bytes((
     0, 1, 1, 5, 2, 2, 3, 6, 0, 1, 1, 5, 2, 2, 3, 6,
-    0, 0, 2, 3, 6, 255, 0, 0, 0, 0, 2, 3, 6, 255, 0, 0,
-    0, 0, 2, 3, 6, 255, 0, 0, 0, 0, 0, 4, 3, 0, 2, 3,
+    0, 0, 2, 3, 6, 2, 2, 5, 0, 0, 2, 3, 6, 2, 2, 5,
+    0, 0, 2, 3, 6, 2, 2, 5, 0, 0, 0, 4, 3, 0, 2, 3,
     0, 0, 0, 5, 3, 0, 3, 3, 1, 0, 0, 5, 3, 0, 3, 3,
     1, 0, 0, 5, 3, 0, 3, 3, 1, 0, 0, 5, 3, 0, 3, 3,
     1, 0, 0, 5, 3, 0, 3, 3, 1, 0, 0, 4, 3, 0, 2, 3,

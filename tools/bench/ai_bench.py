@@ -10,7 +10,11 @@
   evaluation; and the heap a whole CPU-vs-CPU game at "hard" needs (bisection, as
   engine_bench.min_heap).
 
-  python tools/bench/ai_bench.py [--games 4] [--mp-games 3] [--no-mp] [--no-heap]
+``--ruleset hex`` does the same for Tactical Hex (searched decisions: activations and the
+steps of a move; in the check one evaluation a slice, the hard-vs-hard game from seed 3).
+
+  python tools/bench/ai_bench.py [--ruleset pt|hex] [--games 4] [--mp-games 3] [--no-mp]
+                                 [--no-heap]
 """
 import argparse
 import os
@@ -26,8 +30,6 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance  # noqa: E402
 from engine.pocket_tactics.config import suggested  # noqa: E402
 from engine.pocket_tactics.consts import PH_TURN  # noqa: E402
-from engine.pocket_tactics.cpu import LEVELS, make_cpu  # noqa: E402
-from engine.pocket_tactics.players import GreedyPlayer  # noqa: E402
 from engine.pocket_tactics.state import State  # noqa: E402
 
 DRIVER = os.path.join(ROOT, "tools", "mpcheck", "drivers", "pt_ai.py")
@@ -35,14 +37,33 @@ FACTOR = 18  # device time / MicroPython-check time (docs/PERFORMANCE.md, "Devic
 HEAP_BUDGET = 64 * 1024
 
 
+HEX = [False]  # --ruleset hex
+
+
+def _new_game(g, seed, level):
+    """A game against the greedy player, the CPU in seat g % 2, and its searched phases."""
+    seat = g % 2
+    if HEX[0]:
+        from engine.tactical_hex import cpu, players, state
+        from engine.tactical_hex.consts import PH_ACT, PH_MOVE
+
+        st = state.State(seed)
+        searched = (PH_ACT, PH_MOVE)
+    else:
+        from engine.pocket_tactics import cpu, players
+
+        st = State(suggested(g % 5, (g + 2) % 5, 50), seed)
+        searched = (PH_TURN,)
+    ps = [players.GreedyPlayer(seed), players.GreedyPlayer(seed + 1)]
+    ps[seat] = cpu.make_cpu(level, seed)
+    return st, ps, seat, searched
+
+
 def cpython_times(level, games):
     times = []
     for g in range(games):
         seed = 700 + g
-        st = State(suggested(g % 5, (g + 2) % 5, 50), seed)
-        players = [GreedyPlayer(seed), GreedyPlayer(seed + 1)]
-        seat = g % 2
-        players[seat] = make_cpu(level, seed)
+        st, players, seat, searched = _new_game(g, seed, level)
         while True:
             who = st.to_act()
             if who == TERMINAL:
@@ -50,7 +71,7 @@ def cpython_times(level, games):
             if who == CHANCE:
                 st.apply(sample_chance(st))
                 continue
-            turn = who == seat and st.phase == PH_TURN
+            turn = who == seat and st.phase in searched
             t0 = time.perf_counter()
             a = players[who].choose(st)
             if turn:
@@ -62,7 +83,10 @@ def cpython_times(level, games):
 def mp_run(level, seed, fa, fb, heap=None):
     import mpcheck
 
-    arg = "%d,%d,%d,%s,greedy,%d" % (seed, fa, fb, level, FACTOR)
+    if HEX[0]:
+        arg = "%d,hex,0,%s,greedy,%d,1" % (seed, level, FACTOR)
+    else:
+        arg = "%d,%d,%d,%s,greedy,%d" % (seed, fa, fb, level, FACTOR)
     return mpcheck.run(DRIVER, arg, mode="mpy", heap=heap)
 
 
@@ -91,7 +115,13 @@ def main():
     ap.add_argument("--mp-games", type=int, default=3)
     ap.add_argument("--no-mp", action="store_true")
     ap.add_argument("--no-heap", action="store_true")
+    ap.add_argument("--ruleset", choices=("pt", "hex"), default="pt")
     args = ap.parse_args()
+    HEX[0] = args.ruleset == "hex"
+    if HEX[0]:
+        from engine.tactical_hex.cpu import LEVELS
+    else:
+        from engine.pocket_tactics.cpu import LEVELS
     print("levels (evaluations, horizon in turns, device ms limit, noise): %s" % LEVELS)
     for level in LEVELS:
         t = cpython_times(level, args.games)
@@ -112,7 +142,7 @@ def main():
     if not args.no_heap:
         from engine_bench import min_heap
 
-        arg = "3,0,4,hard,hard,%d" % FACTOR
+        arg = "3,hex,0,hard,hard,%d,1" % FACTOR if HEX[0] else "3,0,4,hard,hard,%d" % FACTOR
         need, res = min_heap(DRIVER, arg, "mpy", lo=40 * 1024, hi=128 * 1024)
         if need is None:
             print("heap: the hard-vs-hard game FAILED: %s" % res.error)

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""MicroPython check driver: a Pocket-Tactics game with CPU players (engine/pocket_tactics/
-cpu.py), thinking in slices the way the UI drives them, and timed.
+"""MicroPython check driver: a game with CPU players (engine/pocket_tactics/cpu.py, or
+engine/tactical_hex/cpu.py), thinking in slices the way the UI drives them, and timed.
 
-arg: "seed,faction_a,faction_b,player_a,player_b[,speed[,work[,max_turns]]]": players are
+arg: "seed,faction_a,faction_b,player_a,player_b[,speed[,work[,max_turns]]]"; faction_a
+"hex" plays Tactical Hex instead (player_a is Japan; faction_b and max_turns unused). Players are
 "easy", "normal", "hard", "greedy" or "random"; ``speed`` divides the levels' time limits
 (device ms) for this machine (default 18: docs/PERFORMANCE.md); ``work`` evaluations per
 think() call (default 2); ``max_turns`` ends the game early (0: the rules' limit).
@@ -26,6 +27,14 @@ MODULES = ("engine.core.protocol", "engine.core.rng", "engine.core.hexgrid",
            "engine.pocket_tactics.turn", "engine.pocket_tactics.state",
            "engine.pocket_tactics.players", "engine.pocket_tactics.forecast",
            "engine.pocket_tactics.evaluate", "engine.pocket_tactics.cpu")
+HEX_MODULES = ("engine.core.protocol", "engine.core.rng", "engine.core.hexgrid",
+               "engine.core.search", "engine.tactical_hex.consts",
+               "engine.tactical_hex.tables", "engine.tactical_hex.counters",
+               "engine.tactical_hex.geometry", "engine.tactical_hex.movement",
+               "engine.tactical_hex.combat", "engine.tactical_hex.setup",
+               "engine.tactical_hex.activation", "engine.tactical_hex.melee",
+               "engine.tactical_hex.state", "engine.tactical_hex.players",
+               "engine.tactical_hex.cpu")
 
 _arg = None
 _g = None
@@ -39,19 +48,26 @@ def _clock():
 
 
 def setup(arg):
-    global _arg
+    global _arg, MODULES
     _arg = arg.split(",")
+    if _arg[1] == "hex":
+        MODULES = HEX_MODULES
     gc.collect()
 
 
 def _start():
     global _g
-    from engine.pocket_tactics.config import suggested
-    from engine.pocket_tactics.cpu import LEVELS, make_cpu
-    from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
-    from engine.pocket_tactics.state import State
-
     a = _arg
+    if a[1] == "hex":
+        from engine.tactical_hex.cpu import LEVELS, make_cpu
+        from engine.tactical_hex.players import GreedyPlayer
+        from engine.tactical_hex.state import State
+    else:
+        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.cpu import LEVELS, make_cpu
+        from engine.pocket_tactics.players import GreedyPlayer
+        from engine.pocket_tactics.state import State
+
     seed = int(a[0])
     speed = int(a[5]) if len(a) > 5 else 18
     work = int(a[6]) if len(a) > 6 else 2
@@ -64,8 +80,13 @@ def _start():
             players.append(make_cpu(kind, s, _clock, speed))
         elif kind == "greedy":
             players.append(GreedyPlayer(s))
-        else:
+        else:  # the random player's module (Pocket-Tactics') only when asked for
+            from engine.pocket_tactics.players import RandomPlayer
+
             players.append(RandomPlayer(s))
+    if a[1] == "hex":
+        _g = (State(seed), players, work)
+        return
     cfg = suggested(int(a[1]), int(a[2]), 50)
     if turns:
         cfg.max_turns = turns

@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: MIT
+"""The CPU opponent for Tactical Hex: engine/core/search.py with this ruleset's hooks.
+
+    p = make_cpu("normal", seed)            # "easy", "normal", "hard"
+    a = p.choose(st)                        # blocking (tools, tests)
+    p.begin(st, now_ms); p.think(work, now_ms) -> True when done; p.best()   # sliced (UI)
+
+Activations and each step of a move are searched: every candidate is played on by the
+greedy player (with noise) until ``horizon`` more impulses have begun, and scored by
+``evaluate``. Deployment, opportunity fire, engagements, hits and the reset use the greedy
+player alone. There is nothing hidden in this game: the search sees what the player sees,
+and never the dice to come (it rolls its own).
+"""
+from engine.core.protocol import DRAW, TERMINAL
+from engine.core.search import Search
+
+from .combat import FIRE_RANGE
+from .consts import OFF, PH_ACT, PH_MOVE
+from .tables import HOLDS_OUT
+from .counters import side_of
+from .players import GreedyPlayer, nearest_enemy, worth
+
+# level: (evaluations a decision, horizon in impulses, time limit in device ms, noise)
+LEVELS = {
+    "easy": (16, 1, 1000, 3000),
+    "normal": (64, 2, 1500, 0),
+    "hard": (192, 2, 5000, 0),
+}
+WORK = 4  # evaluations per think() call of the blocking choose()
+WIN = 1 << 20
+APPROACH = 30  # a step nearer the enemy, against 10000 for a whole side
+
+_TOTAL = [0, 0]  # each side's worth at full strength
+for _u in range(18):
+    _TOTAL[side_of(_u)] += worth(_u, 0)
+
+
+def evaluate(st, p):
+    """``p``'s share of its strength left less the enemy's (x 10000): the measure of the
+    game's end by turns (RULINGS B9), and a win or loss outright."""
+    w = st.winner()
+    if w is not None:
+        return 0 if w == DRAW else (WIN if w == p else -WIN)
+    have = [0, 0]
+    for u in range(len(st.u_hex)):
+        if st.u_hex[u] < OFF:
+            have[side_of(u)] += worth(u, st.u_face[u])
+    mine = 10000 * have[p] // _TOTAL[p]
+    theirs = 10000 * have[1 - p] // _TOTAL[1 - p]
+    # the side that must break the other closes in; the side that holds out (RULINGS B9)
+    # keeps out of the enemy's fire range unless it has the upper hand
+    near = 0
+    for u in range(len(st.u_hex)):
+        h = st.u_hex[u]
+        if h < OFF and side_of(u) == p:
+            d = nearest_enemy(st, h, p)
+            near += d if p != HOLDS_OUT else -(d if d <= FIRE_RANGE + 1 else FIRE_RANGE + 1)
+    return mine - theirs - APPROACH * near
+
+
+class CpuPlayer:
+    """A CPU player of one level, and the hooks the search calls (docs/ARCHITECTURE.md)."""
+
+    def __init__(self, level="normal", seed=1, clock=None, speed=1):
+        self.level = level
+        self.budget, self.horizon, self.limit, noise = LEVELS[level]
+        self.limit //= speed
+        self.greedy = GreedyPlayer(seed)
+        self.rollout = GreedyPlayer(seed + 1, 8)
+        self.search = Search(self, 255, seed, clock)
+        self.noise = noise
+
+    def begin(self, st, now_ms=None):
+        s = self.search
+        if now_ms is None and s.clock is not None:
+            now_ms = s.clock()
+        s.begin(st, st.player, self.budget, self.horizon, self.noise, now_ms, self.limit)
+
+    def think(self, work=1, now_ms=None):
+        return self.search.think(work, now_ms)
+
+    def best(self):
+        return self.search.best()
+
+    def choose(self, st):
+        if st.to_act() == TERMINAL:
+            return None
+        self.begin(st)
+        while not self.search.think(WORK):
+            pass
+        return self.search.best()
+
+    # --- the search's hooks ----------------------------------------------------------------
+
+    def scratch(self, st, old):
+        if old is not None and hasattr(old, "u_face"):
+            return old
+        from .state import State
+
+        return State()
+
+    def determinize(self, s, p, rng):
+        return False  # nothing is hidden in Tactical Hex
+
+    def quick(self, st):
+        if st.phase == PH_ACT or st.phase == PH_MOVE:
+            return None
+        return self.greedy.choose(st)
+
+    def turn(self, s):
+        return s.impulses
+
+    def sample(self, s, rng):
+        return rng.below(6) + 1
+
+    def policy(self, s, rng):
+        return self.rollout.choose(s)
+
+    def apply(self, s, a):
+        s.apply_trusted(a)
+
+    def evaluate(self, s, p):
+        return evaluate(s, p)
+
+
+def make_cpu(level, seed=1, clock=None, speed=1):
+    return CpuPlayer(level, seed, clock, speed)

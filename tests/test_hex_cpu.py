@@ -1,0 +1,96 @@
+# SPDX-License-Identifier: MIT
+"""The Tactical Hex CPU (engine/tactical_hex/cpu.py) and its greedy baseline
+(players.py): legal choices, the deadline of a fake clock, sensible decisions in scripted
+positions, and a few games against the random player (not a measurement:
+tools/strength.py --ruleset hex is; docs/TACTICAL_HEX.md has its figures)."""
+from hex_helpers import JAPAN, NONE, RUSSIA, action, arrange, at, play
+from engine.pocket_tactics.players import RandomPlayer
+from engine.core.protocol import TERMINAL, step
+from engine.tactical_hex.consts import (K_END, K_FIRE, K_HOLD, K_OPFIRE, K_STEP, PH_ACT,
+                                        kind_of, x_of)
+from engine.tactical_hex.cpu import LEVELS, evaluate, make_cpu
+from engine.tactical_hex.players import D_CHANCE, MELEE_VALUE, GreedyPlayer
+from engine.tactical_hex.state import State
+from test_search import FakeClock
+
+
+def test_column_tables_follow_the_crt():
+    # RULES B6: only D results hurt in fire; B10: higher columns never worse for the firer
+    assert D_CHANCE[0] == 0  # 1:3: no D result at all
+    assert list(D_CHANCE) == sorted(D_CHANCE) and list(MELEE_VALUE) == sorted(MELEE_VALUE)
+    assert MELEE_VALUE[0] < 0 < MELEE_VALUE[-1]
+
+
+def test_think_returns_at_the_deadline_of_a_fake_clock():
+    st = arrange({6: (9, 2), 5: (10, 2), 7: (9, 6), 8: (10, 6)}, spent_spares=False)
+    clock = FakeClock(5000, 1000)  # a second passes at each reading
+    p = make_cpu("hard", 3, clock)
+    p.begin(st)
+    done = p.think(1)
+    while not done:
+        done = p.think(1)
+    # hard allows 5000 device ms (budget 192 evaluations): the clock read after each
+    # evaluation passes the deadline at the 5th, and the search stops there
+    assert LEVELS["hard"][0] > 5 and LEVELS["hard"][2] == 5000
+    assert p.search.evals == 5
+    assert p.best() in st.legal_actions()
+
+
+def test_the_cpu_fires_with_both_infantry_at_a_weak_target():
+    # RULES B5: two infantry units, 3 hexes from a blank 3-strength counter (15): together
+    # 2 + 1 = 3 : 3 (1:1) - alone 2 : 3 (1:2, no D result). Moving next to it would invite
+    # the Russian counters' fire; the CPU fires, and with both
+    st = arrange({6: (9, 2), 5: (10, 2), 15: (9, 5)}, spares=(4, 5))
+    a = make_cpu("normal", 1).choose(st)
+    assert kind_of(a) in (K_FIRE, K_STEP, K_END)
+    g = GreedyPlayer(1).choose(st)
+    assert kind_of(g) == K_FIRE and (g & 255) != NONE  # the joint fire
+
+
+def test_the_greedy_mg_fires_only_with_a_chance_to_hit():
+    # RULES B6: an MG at 1:3 or 1:2 odds has no D result: hold; closer, it fires
+    st = arrange({0: (9, 2, 0), 7: (9, 6), 2: (11, 0)}, phasing=RUSSIA)
+    play(st, action(K_STEP, 7, at(9, 5)))  # 3 hexes: 2 : 5
+    assert GreedyPlayer(1).choose(st) == action(K_HOLD)
+    st = arrange({0: (9, 2, 0), 15: (9, 4), 2: (11, 0)}, phasing=RUSSIA)
+    play(st, action(K_STEP, 15, at(9, 3)))  # next to it: 4 : 3
+    assert GreedyPlayer(1).choose(st) == action(K_OPFIRE, 0)
+
+
+def test_evaluation_is_zero_sum_and_knows_the_end():
+    st = arrange({6: (9, 2), 7: (9, 6)})
+    assert evaluate(st, JAPAN) != 0 or evaluate(st, RUSSIA) != 0
+    st.finish(JAPAN)
+    assert evaluate(st, JAPAN) > 0 > evaluate(st, RUSSIA)
+
+
+def test_every_level_plays_only_legal_actions_to_the_end():
+    for level in LEVELS:
+        st = State(11)
+        players = [make_cpu(level, 5), RandomPlayer(6)]
+        n = 0
+        while step(st, players) is not None:  # step() applies with the legality check
+            n += 1
+        assert st.to_act() == TERMINAL and n > 100
+
+
+def test_the_cpu_beats_the_random_player_from_both_sides():
+    # a few games only (tools/strength.py measures): normal wins all of these
+    for seed in (1, 2):
+        for side in (JAPAN, RUSSIA):
+            players = [None, None]
+            players[side] = make_cpu("normal", seed)
+            players[1 - side] = RandomPlayer(seed + 9)
+            st = State(seed)
+            while step(st, players) is not None:
+                pass
+            assert st.winner() == side, (seed, side)
+
+
+def test_the_cpu_does_not_change_the_state_it_thinks_about():
+    st = arrange({6: (9, 2), 5: (10, 2), 7: (9, 6), 8: (10, 6)}, spent_spares=False)
+    before = st.encode()
+    p = make_cpu("normal", 2)
+    a = p.choose(st)
+    assert st.encode() == before and a in st.legal_actions() and st.phase == PH_ACT
+    assert x_of(a) < 18
