@@ -41,3 +41,24 @@ def test_cpu_game_fits_the_engine_heap_in_micropython():
     assert any(int(d[3]) > 0 for d in decisions), "the CPU never searched"
     end = [line for line in res.lines if line.startswith("END ")]
     assert len(end) == 1 and end[0].split()[1] in ("0", "1")
+
+
+def test_cpython_records_replay_to_the_same_bytes_in_micropython():
+    from engine.core.protocol import CHANCE, TERMINAL, sample_chance
+    from engine.core.rng import Rng
+    from engine.tactical_hex.saves import record_for
+    from engine.tactical_hex.state import State
+
+    st = State(21)
+    rec = record_for(21)
+    pick = Rng(8)
+    while st.to_act() != TERMINAL:
+        legal = st.legal_actions()
+        a = sample_chance(st) if st.to_act() == CHANCE else legal[pick.below(len(legal))]
+        st.apply(a)
+        rec.actions.append(a)
+    # (the bytes are the point here: the heap of whole games is measured above)
+    res = mpcheck.run(os.path.join(DRIVERS, "pt_replay.py"), rec.encode().hex(), mode="mpy")
+    assert res.ok, res.error
+    assert res.lines[-1] == "END " + st.encode().hex()
+

@@ -101,3 +101,29 @@ def test_a_checksummed_but_impossible_state_is_refused():
     with pytest.raises(DecodeError) as e:
         decode(frame(b"TH", 1, payload))
     assert "inconsistent" in str(e.value)
+
+
+def test_a_record_replays_to_the_same_bytes_and_refuses_other_rulesets():
+    from engine.core.protocol import IllegalAction
+    from engine.core.record import Record
+    from engine.tactical_hex.saves import record_for, replay
+
+    st = State(12)
+    rec = record_for(12)
+    pick = Rng(3)
+    while st.to_act() != TERMINAL:
+        a = sample_chance(st) if st.to_act() == CHANCE else \
+            st.legal_actions()[pick.below(len(st.legal_actions()))]
+        st.apply(a)
+        rec.actions.append(a)
+        if len(rec.actions) == 200:
+            middle = encode(st)
+    back = Record.decode(rec.encode())
+    assert encode(replay(back)) == encode(st)
+    assert encode(replay(back, 200)) == middle
+    with pytest.raises(DecodeError):
+        replay(Record(1, b"", 12, []))  # a Pocket-Tactics record
+    back.actions[5] = 12345
+    with pytest.raises(IllegalAction):
+        replay(back)
+

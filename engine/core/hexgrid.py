@@ -70,14 +70,17 @@ class HexGrid:
             x = 6 * (ax * n + (bx - ax) * i) + side
             y = 6 * (ay * n + (by - ay) * i) + side
             z = 6 * (az * n + (bz - az) * i) - 2 * side
-            rx, rz = cube_round(x, y, z, s)
-            out.append(self.pack(rx, rz))
+            k = cube_round(x, y, z, s)
+            out.append(self.pack((k >> 10) - 512, (k & 1023) - 512))
         return out
 
 
 def cube_round(x, y, z, s):
     """(x, z) of the hex nearest to the cube point (x, y, z) / s, in integers (x + y + z = 0
     scaled by s): each coordinate rounded, the one that moved most set from the other two.
+    Packed in one small int, ``(x + 512) * 1024 + z + 512`` (no tuple to allocate: the
+    CPU's line-of-sight checks run it thousands of times): x = (k >> 10) - 512,
+    z = (k & 1023) - 512.
     Used by HexGrid.line and by Tactical Hex's map (engine/tactical_hex/geometry.py)."""
     rx = (2 * x + s) // (2 * s)
     ry = (2 * y + s) // (2 * s)
@@ -91,4 +94,4 @@ def cube_round(x, y, z, s):
         ry = -rx - rz
     else:
         rz = -rx - ry
-    return rx, rz
+    return (rx + 512) * 1024 + rz + 512

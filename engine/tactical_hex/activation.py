@@ -30,14 +30,15 @@ def begin(st):
 
 
 def _step(st, u, frm, to, mp, zoc):
-    """RULES B4: the (cost, stop) of ``u`` stepping from ``frm`` into ``to``, or None; a
+    """RULES B4: movement.step's ``cost * 2 + stop`` of ``u`` stepping from ``frm`` into
+    ``to``, or -1; a
     friend's hex is entered only when the move can go on from it to an empty hex. ``zoc``:
     movement.enemy_next for ``u``'s side."""
     side = side_of(u)
     r = step(frm, to, mp, side, st.side_at, zoc)
-    if r is None or st.cell[to] == NONE:
+    if r < 0 or st.cell[to] == NONE:
         return r
-    return r if can_go_on(to, mp - r[0], side, st.side_at, zoc) else None
+    return r if can_go_on(to, mp - (r >> 1), side, st.side_at, zoc) else -1
 
 
 def _targets(st, u, out):
@@ -68,7 +69,7 @@ def legal_act(st, out):
         st.cell[h] = NONE  # the unit does not stand in its own way
         mp = move(u, face)
         for n in neighbours(h):
-            if _step(st, u, h, n, mp, zoc) is not None:
+            if _step(st, u, h, n, mp, zoc) >= 0:
                 out.append(action(K_STEP, u, n))
         st.cell[h] = u
         if kind(u, face) == INFANTRY:
@@ -121,10 +122,10 @@ def _enter(st, to):
     """The mover steps into ``to``; then Japan's MGs may fire at a Russian unit there."""
     u = st.mover
     side = side_of(u)
-    cost, stop = step(st.u_hex[u], to, st.mp, side, st.side_at, st.enemy_next(side))
-    st.mp -= cost
+    r = step(st.u_hex[u], to, st.mp, side, st.side_at, st.enemy_next(side))
+    st.mp -= r >> 1
     st.u_hex[u] = to
-    st.must_stop = 1 if stop else 0
+    st.must_stop = r & 1
     _opportunity(st)
 
 
@@ -167,7 +168,7 @@ def _go_on(st):
     if st.cell[h] == NONE:
         zoc = st.enemy_next(side_of(u))
         for n in neighbours(h):
-            if _step(st, u, h, n, st.mp, zoc) is not None:
+            if _step(st, u, h, n, st.mp, zoc) >= 0:
                 break
         else:
             _stop(st)
@@ -194,7 +195,7 @@ def legal_move(st, out):
     h = st.u_hex[u]
     zoc = st.enemy_next(side_of(u))
     for n in neighbours(h):
-        if _step(st, u, h, n, st.mp, zoc) is not None:
+        if _step(st, u, h, n, st.mp, zoc) >= 0:
             out.append(action(K_STEP, u, n))
     if st.cell[h] == NONE:
         out.append(action(K_STOP))

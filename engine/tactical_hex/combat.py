@@ -3,7 +3,7 @@
 by distance, the odds column of the combat results table and the hits of a result. Pure
 functions over the generated tables; the game state uses them."""
 from . import tables as T
-from .geometry import between, distance
+from .geometry import crossing, distance
 
 FIRE_RANGE = 5  # RULES B6 (and the B5 ruling for infantry)
 N_COLUMNS = len(T.ODDS) // 2
@@ -20,10 +20,12 @@ def line_of_sight(a, b, occupied):
     """RULES B6: ``b`` is within FIRE_RANGE of ``a`` and no unit (``occupied(h)`` true)
     stands on a hex between them; a line along the edge of two hexes is blocked only when
     both hold a unit (RULINGS.md, B6)."""
-    if distance(a, b) > FIRE_RANGE:
+    n = distance(a, b)
+    if n > FIRE_RANGE:
         return False
-    for h, other in between(a, b):
-        if occupied(h) and (other < 0 or occupied(other)):
+    for i in range(1, n):
+        c = crossing(a, b, n, i)
+        if occupied(c >> 8) and (c & 255 == 255 or occupied(c & 255)):
             return False
     return True
 

@@ -18,7 +18,7 @@ from .combat import FIRE_RANGE
 from .consts import OFF, PH_ACT, PH_MOVE
 from .tables import HOLDS_OUT
 from .counters import side_of
-from .players import GreedyPlayer, nearest_enemy, worth
+from .players import GreedyPlayer, enemy_field, worth
 
 # level: (evaluations a decision, horizon in impulses, time limit in device ms, noise)
 LEVELS = {
@@ -50,10 +50,11 @@ def evaluate(st, p):
     # the side that must break the other closes in; the side that holds out (RULINGS B9)
     # keeps out of the enemy's fire range unless it has the upper hand
     near = 0
+    field = enemy_field(st, p)
     for u in range(len(st.u_hex)):
         h = st.u_hex[u]
         if h < OFF and side_of(u) == p:
-            d = nearest_enemy(st, h, p)
+            d = field[h]
             near += d if p != HOLDS_OUT else -(d if d <= FIRE_RANGE + 1 else FIRE_RANGE + 1)
     return mine - theirs - APPROACH * near
 

@@ -64,32 +64,39 @@ def distance(a, b):
 
 def _round(xs, ys, zs, d):
     """The map hex nearest to the cube point (xs, ys, zs) / d, or -1 off the map."""
-    rx, rz = cube_round(xs, ys, zs, d)
-    return pack(rx + (rz - (rz & 1)) // 2, rz)  # cube (x, z) back to (col, row)
+    k = cube_round(xs, ys, zs, d)
+    rz = (k & 1023) - 512
+    return pack((k >> 10) - 512 + (rz - (rz & 1)) // 2, rz)  # cube (x, z) to (col, row)
 
 
-def between(a, b):
-    """The hexes a line from the centre of ``a`` to the centre of ``b`` crosses, ``a`` and
-    ``b`` left out, in order: a list of (hex, other) where ``other`` is -1, or the second hex
-    when the line runs exactly along the edge between the two (RULINGS.md, B6: such a
-    line is blocked only when both hexes are; along the map's border, where the other side
-    is off the map, the hex on the map counts alone)."""
-    n = distance(a, b)
+def crossing(a, b, n, i):
+    """The ``i``-th hex (1 <= i < n, n = distance(a, b)) a line from the centre of ``a`` to
+    the centre of ``b`` crosses, as ``h * 256 + other``: ``other`` is 255, or the second hex
+    when the line runs exactly along the edge between the two (RULINGS.md, B6: such a line
+    is blocked only when both hexes are; along the map's border, where the other side is off
+    the map, the hex on the map counts alone). One small int: nothing allocated."""
     ax = _cube_x(a)
     az = a // MAP_W
     bx = _cube_x(b)
     bz = b // MAP_W
-    ay = -ax - az
-    by = -bx - bz
     d = n * _NUDGE
+    x = (ax * (n - i) + bx * i) * _NUDGE
+    z = (az * (n - i) + bz * i) * _NUDGE
+    y = -x - z
+    h1 = _round(x + 1, y + 2, z - 3, d)
+    h2 = _round(x - 1, y - 2, z + 3, d)
+    if h1 < 0:  # along the map's border: the hex on the map alone
+        h1 = h2
+        h2 = -1
+    return h1 * 256 + (255 if h2 == h1 or h2 < 0 else h2)
+
+
+def between(a, b):
+    """Every ``crossing`` of the line from ``a`` to ``b``, in order, as a list of (hex,
+    other) with ``other`` -1 off an edge."""
+    n = distance(a, b)
     out = []
     for i in range(1, n):
-        x = (ax * (n - i) + bx * i) * _NUDGE
-        y = (ay * (n - i) + by * i) * _NUDGE
-        z = (az * (n - i) + bz * i) * _NUDGE
-        h1 = _round(x + 1, y + 2, z - 3, d)
-        h2 = _round(x - 1, y - 2, z + 3, d)
-        if h1 < 0:  # along the map's border: the hex on the map alone
-            h1, h2 = h2, -1
-        out.append((h1, -1 if h2 == h1 else h2))
+        c = crossing(a, b, n, i)
+        out.append((c >> 8, -1 if c & 255 == 255 else c & 255))
     return out

@@ -46,15 +46,16 @@ def next_to_enemy(h, side, side_at):
 
 
 def step(frm, to, mp, side, side_at, zoc=None):
-    """(cost, stop) of moving from ``frm`` into the neighbouring hex ``to`` with ``mp``
-    movement points left, or None when RULES B4 forbids it: a river, an enemy's hex, too few
-    points, or a hex next to an enemy without 1 MP left after entering it. ``stop``: the
-    unit must end its move there (next to an enemy)."""
+    """``cost * 2 + stop`` of moving from ``frm`` into the neighbouring hex ``to`` with
+    ``mp`` movement points left (one small int: nothing allocated), or -1 when RULES B4
+    forbids it: a river, an enemy's hex, too few points, or a hex next to an enemy without
+    1 MP left after entering it. ``stop`` (1): the unit must end its move there (next to an
+    enemy)."""
     if _RIVER[to]:
-        return None
+        return -1
     s = side_at(to)
     if s >= 0 and s != side:
-        return None  # enemies are neither entered nor passed
+        return -1  # enemies are neither entered nor passed
     cost = 1
     if s == side:
         cost += 1  # passing through a friend
@@ -62,10 +63,10 @@ def step(frm, to, mp, side, side_at, zoc=None):
         zoc = enemy_next(side, side_at)
     if zoc[frm]:
         cost += 2  # leaving a hex next to an enemy
-    stop = zoc[to] == 1
+    stop = zoc[to]
     if cost > mp or (stop and (mp - cost < 1 or s == side)):
-        return None  # next to an enemy: stop there, 1 MP left for the attack, alone
-    return cost, stop
+        return -1  # next to an enemy: stop there, 1 MP left for the attack, alone
+    return cost * 2 + stop
 
 
 def destinations(start, mp, side, side_at, zoc=None):
@@ -88,12 +89,12 @@ def destinations(start, mp, side, side_at, zoc=None):
             if n == 255:
                 break
             r = step(h, n, left, side, at, zoc)
-            if r is None:
+            if r < 0:
                 continue
-            rest = left - r[0]
+            rest = left - (r >> 1)
             if at(n) < 0 and n != start and out.get(n, -1) < rest:
                 out[n] = rest
-            if not r[1] and best.get(n, -1) < rest:
+            if not r & 1 and best.get(n, -1) < rest:
                 best[n] = rest
                 todo.append(n)
     return out
@@ -106,6 +107,6 @@ def can_go_on(h, mp, side, side_at, zoc):
         n = NEXT[i]
         if n == 255:
             break
-        if side_at(n) < 0 and step(h, n, mp, side, side_at, zoc) is not None:
+        if side_at(n) < 0 and step(h, n, mp, side, side_at, zoc) >= 0:
             return True  # the common case: an empty hex right next to it
     return len(destinations(h, mp, side, side_at, zoc)) > 0

@@ -14,9 +14,10 @@ from engine.core.rng import Rng
 from . import combat as C
 from .consts import (JAPAN, K_ATT, K_DEF, K_DEPLOY, K_DONE, K_END, K_FIRE, K_HIT,
                      K_HOLD, K_OPFIRE, K_RESOLVE, K_RESTORE, K_STEP, K_STOP, K_SWITCH, NONE,
-                     OFF, PH_COMBAT, action, kind_of, x_of, y_of, z_of)
+                     OFF, PH_ACT, PH_COMBAT, PH_MOVE, action, kind_of, x_of, y_of, z_of)
 from .counters import defence, dies_of_hit, is_special, side_of, strength
-from .geometry import distance
+from . import tables as T
+from .geometry import NEXT, distance
 from .tables import COUNTER_SIZE, COUNTERS, CRT, HOLDS_OUT
 
 N_COLS = len(CRT) // 6
@@ -53,26 +54,54 @@ D_CHANCE = _column_sums(True)
 MELEE_VALUE = _column_sums(False)
 
 
-def nearest_enemy(st, h, side):
-    best = 99
+_FIELD = bytearray(T.MAP_W * T.MAP_H)
+_QUEUE = bytearray(T.MAP_W * T.MAP_H)
+
+
+def enemy_field(st, side):
+    """Per hex, its distance in steps to the nearest enemy of ``side`` (255: none on the
+    map): a breadth-first search from every enemy over the neighbour table, its queue a
+    preallocated buffer. One result buffer, overwritten by the next call: nothing is
+    allocated."""
+    f = _FIELD
+    q = _QUEUE
+    for h in range(len(f)):
+        f[h] = 255
+    tail = 0
     for e in range(len(st.u_hex)):
         eh = st.u_hex[e]
-        if eh < OFF and side_of(e) != side:
-            d = distance(h, eh)
-            if d < best:
-                best = d
-    return best
+        if eh < OFF and side_of(e) != side and f[eh] == 255:
+            f[eh] = 0
+            q[tail] = eh
+            tail += 1
+    head = 0
+    while head < tail:
+        h = q[head]
+        head += 1
+        d = f[h] + 1
+        for i in range(6 * h, 6 * h + 6):
+            n = NEXT[i]
+            if n == 255:
+                break
+            if f[n] == 255:
+                f[n] = d
+                q[tail] = n
+                tail += 1
+    return f
 
 
 class GreedyPlayer:
     def __init__(self, seed=1, noise=0):
         self.rng = Rng(seed)
         self.noise = noise
+        self._field = None  # enemy_field of the side choosing (set by choose)
 
     def choose(self, st):
         acts = st.legal_actions()
         if len(acts) == 1:
             return acts[0]
+        if st.phase == PH_ACT or st.phase == PH_MOVE:  # steps to score
+            self._field = enemy_field(st, st.player)
         best = acts[0]
         best_v = -(1 << 29)
         for a in acts:
@@ -85,6 +114,8 @@ class GreedyPlayer:
         return best
 
     def value(self, st, a):
+        """The score of ``a`` (call choose(), which prepares the enemy field, or
+        prepare(st) first)."""
         k = kind_of(a)
         x = x_of(a)
         if k == K_FIRE or k == K_OPFIRE:
@@ -109,6 +140,9 @@ class GreedyPlayer:
             return -1  # MGs stay MGs: they are Japan's fire
         return 0
 
+    def prepare(self, st):
+        self._field = enemy_field(st, st.player)
+
     def _fire(self, st, a):
         """Sixths of a hit times the target's worth lost (x 100)."""
         if kind_of(a) == K_OPFIRE:
@@ -129,21 +163,25 @@ class GreedyPlayer:
         return v - 1
 
     def _stand(self, st, u, h):
-        """How good it is for ``u`` to end its move on ``h``: the best engagement it could
-        attack alone from there, or how near the enemy it stands."""
-        side = side_of(u)
-        s = strength(u, st.u_face[u])
-        best = None
-        for e in range(len(st.u_hex)):
-            eh = st.u_hex[e]
-            if eh < OFF and side_of(e) != side and distance(h, eh) == 1:
-                v = MELEE_VALUE[C.odds_column(s, defence(e, st.u_face[e]))]
-                if best is None or v < best:
-                    best = v  # every neighbour must be attacked: the worst counts
-        if best is not None:
+        """How good it is for ``u`` to end its move on ``h``: the worst engagement it would
+        have to attack alone from there (every neighbour must be attacked), or how near
+        the enemy it stands. Needs choose()'s enemy field."""
+        d = self._field[h]
+        if d == 1:
+            s = strength(u, st.u_face[u])
+            side = side_of(u)
+            best = 99
+            for i in range(6 * h, 6 * h + 6):
+                n = NEXT[i]
+                if n == 255:
+                    break
+                e = st.cell[n]
+                if e != NONE and side_of(e) != side:
+                    v = MELEE_VALUE[C.odds_column(s, defence(e, st.u_face[e]))]
+                    if v < best:
+                        best = v
             return 60 * best
-        d = nearest_enemy(st, h, side)
-        if side == HOLDS_OUT:  # RULINGS B9: it wins by lasting; out of fire range is best
+        if side_of(u) == HOLDS_OUT:  # RULINGS B9: it wins by lasting; out of range is best
             return 10 * (d if d <= C.FIRE_RANGE + 1 else C.FIRE_RANGE + 1)
         return -10 * d
 

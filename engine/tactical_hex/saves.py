@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""Saving and loading Tactical Hex states, and the consistency check a loaded state must
-pass (also used by the tests after every action). Imported only when a game is saved or
-loaded."""
+"""Saving and loading Tactical Hex states and game records, and the consistency check a
+loaded state must pass (also used by the tests after every action). Imported only when a
+game is saved, loaded or replayed."""
 from engine.core.codec import DecodeError, Writer, frame, unframe
 
 from . import tables as T
@@ -70,7 +70,7 @@ def problem(st):
         return "result %d in phase %d" % (st.result, st.phase)
     if st.next_deploy > N or (st.phase == PH_DEPLOY) != (st.next_deploy < N):
         return "deployment out of step"
-    if st.turn > T.TURNS + 1 or (st.turn == 0) != (st.phase == PH_DEPLOY):
+    if st.turn > T.TURNS or (st.turn == 0) != (st.phase == PH_DEPLOY):
         return "turn %d in phase %d" % (st.turn, st.phase)
     if st.acts > 2 or st.hit_side > 1 or st.restored > 3:
         return "a count out of range"
@@ -116,3 +116,23 @@ def problem(st):
             if st.u_flag[u]:
                 return "counter %d spent at the start of a turn" % u
     return None
+
+
+def record_for(seed):
+    """An empty game record of a new Tactical Hex game (no configuration: one scenario)."""
+    from engine.core.record import Record
+
+    return Record(RULESET_ID, b"", seed)
+
+
+def replay(record, upto=None):
+    """The state reached by the first ``upto`` actions of ``record`` (all by default); an
+    action the rules refuse raises IllegalAction naming the rule (a damaged record)."""
+    if record.ruleset != RULESET_ID or record.config_bytes:
+        raise DecodeError("record is not of a Tactical Hex game")
+    st = State(record.seed)
+    acts = record.actions if upto is None else record.actions[:upto]
+    for a in acts:
+        st.apply(a)
+    return st
+

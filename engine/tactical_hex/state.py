@@ -293,10 +293,10 @@ class State:
             self.begin_turn()
 
     def begin_turn(self):
-        self.turn += 1
-        if self.turn > T.TURNS:
+        if self.turn == T.TURNS:
             self.finish_at_time()
             return
+        self.turn += 1
         self.phase = PH_INIT
 
     def start_impulse(self, p):

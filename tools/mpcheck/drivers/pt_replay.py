@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: MIT
 """MicroPython check driver: replay a game record made on CPython.
 
-arg: the record as hex. Each step() applies one action; at the end prints
-"END <state hex>" so the host can compare with the CPython bytes.
+arg: the record as hex, of either ruleset (its ruleset id picks the replay function).
+Each step() applies one action; at the end prints "END <state hex>" so the host can compare
+with the CPython bytes.
 """
 import binascii
 import gc
 
 from engine.core.record import Record
-from engine.pocket_tactics.saves import replay
 
 _rec = None
 _st = None
@@ -21,8 +21,12 @@ def _hex(b):
 
 def setup(arg):
     global _rec, _st, _i
-    data = bytes(int(arg[i:i + 2], 16) for i in range(0, len(arg), 2))
+    data = binascii.unhexlify(arg)
     _rec = Record.decode(data)
+    if _rec.ruleset == 2:
+        from engine.tactical_hex.saves import replay
+    else:
+        from engine.pocket_tactics.saves import replay
     _st = replay(_rec, 0)
     _i = 0
     gc.collect()
