@@ -86,24 +86,19 @@ def play(args):
     players = (make(args.japan, 0, args.seed * 2 + 1), make(args.russia, 1, args.seed * 2 + 2))
     talk = not args.json and not args.quiet
     shown = 0
-    while True:
-        who = st.to_act()
-        if who == TERMINAL:
-            break
-        if who == CHANCE:
-            a = sample_chance(st)
-            if talk:
-                print("  die: %d" % a)
-        else:
-            a = players[who].choose(st)
-            if talk:
-                print("%s: %s" % (SIDES[who], describe(st, a)))
+    who = st.to_act()
+    while who != TERMINAL:
+        a = sample_chance(st) if who == CHANCE else players[who].choose(st)
+        if talk:  # described before it is applied (a deployment names the next counter)
+            print("  die: %d" % a if who == CHANCE else "%s: %s" % (SIDES[who],
+                                                                   describe(st, a)))
         st.apply(a)
         rec.actions.append(a)
         if talk and st.turn != shown and st.phase == PH_INIT:
             shown = st.turn
             print("--- turn %d ---" % st.turn)
             print(picture(st))
+        who = st.to_act()
     if args.record:
         with open(args.record, "wb") as f:
             f.write(rec.encode())
