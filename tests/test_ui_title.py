@@ -151,15 +151,25 @@ def test_rules_pages_and_unit_browser():
     assert d.page() == "Minotaur" and any(t.startswith("OFF ") for t in d.lines())
 
 
+def run_app_with(board, fake_loop):
+    """engine.ui.app.run_app for two screens, each run by ``fake_loop`` instead of
+    app.loop (restored afterwards)."""
+    import engine.ui.app as app
+
+    real_loop = app.loop
+    app.loop = fake_loop
+    try:
+        run_app(board, max_frames=2)
+    finally:
+        app.loop = real_loop
+
+
 def test_power_on_to_the_first_battle_turn_with_a_played_draft():
     # The whole device program (engine.ui.app.run_app) from the title, by buttons: hot-seat,
     # suggested builds, random tiles, the map draft played tile by tile with the cursor,
     # own features where RULES A2.7 allows, deployment, until the first turn.
     board = stub.make()
     screens = []
-    import engine.ui.app as app
-
-    real_loop = app.loop
     rng = RandomPlayer(3)
     seen = {"place": 0, "feature": 0}
 
@@ -199,11 +209,7 @@ def test_power_on_to_the_first_battle_turn_with_a_played_draft():
         screen.quit = True
         return 1
 
-    app.loop = loop
-    try:
-        run_app(board, max_frames=2)
-    finally:
-        app.loop = real_loop
+    run_app_with(board, loop)
     battle = screens[1]
     st = battle.st
     assert st.phase == PH_TURN and st.board.n == 12  # RULES A2.4-A2.6: twelve tiles
@@ -225,3 +231,45 @@ def test_automatic_draft_places_the_humans_tiles():
     bot.settle()
     assert st.phase == PH_FEATURE and st.board.n == 12
     assert battle.human() == st.player and battle.picks
+
+
+def test_tactical_hex_is_chosen_in_the_new_game_flow_and_its_battle_starts():
+    # Title -> New game -> Tactical Hex 1905 -> Japan: Human -> Russia: CPU; run_app then
+    # starts the Tactical Hex battle screen with the CPU (normal) for Russia
+    from engine.tactical_hex.cpu import CpuPlayer
+    from engine.ui.hex_battle import HexBattle
+
+    d = TitleDriver()
+    d.press(K.A)  # New game
+    assert d.page() == "Game"
+    d.pick("Tactical Hex")
+    assert d.page() == "Japan" and d.lines() == ["Human", "CPU"]
+    d.press(K.A)
+    assert d.page() == "Russia"
+    d.pick("CPU")
+    assert d.title.quit and d.title.start["game"] == 1
+    assert d.title.start["players"] == ("human", "normal")
+
+    board = stub.make()
+    screens = []
+
+    def loop(board_, screen, max_frames=-1, until_over=False):
+        screens.append(screen)
+        if type(screen).__name__ == "Title":  # run_app imports the title afresh
+            while not screen.quit:
+                want = {"Game": "Tactical Hex", "Russia": "CPU"}.get(screen.page[0])
+                if want:
+                    i = next(k for k, (t, _) in enumerate(screen.page[1])
+                             if t.startswith(want))
+                    while screen.sel != i:
+                        screen.on_event(K.DOWN)
+                screen.on_event(K.A)
+            return 1
+        screen.quit = True
+        return 1
+
+    run_app_with(board, loop)
+    battle = screens[1]
+    assert isinstance(battle, HexBattle)
+    assert battle.players[0] is None and isinstance(battle.players[1], CpuPlayer)
+    assert battle.st.phase == 0  # RULES B2: Japan deploys first

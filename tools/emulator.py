@@ -72,9 +72,10 @@ def no_screen():
 
 
 def game_app(args, demo):
-    """The app for these options: engine.ui.app.run with the chosen players and factions."""
+    """The app for these options: a battle with the chosen players and factions (or the
+    title menu, as on the device)."""
     from engine.pocket_tactics import ids as IDS
-    from engine.ui.app import PLAYER_KINDS, loop, new_battle, run, run_app
+    from engine.ui.app import PLAYER_KINDS, loop, new_battle, run_app
     from engine.ui.screens import M_MAP
 
     players = (args.players or ("greedy,random" if demo else "human,greedy")).split(",")
@@ -89,9 +90,10 @@ def game_app(args, demo):
         if not demo:
             if args.players is None:
                 run_app(board)  # the title menu, as on the device
-            else:
-                run(board, players=players, seed=args.seed, factions=factions,
-                    limit=args.limit, handover=not args.no_handover)
+            else:  # straight into a battle (the seed from the clock unless given)
+                seed = args.seed if args.seed is not None else board.ticks_ms() & 0x3FFFFFFF
+                loop(board, new_battle(board, players, seed, factions, args.limit,
+                                       not args.no_handover))
             return
         # Headless without a script: play the game to its end, a screenshot every ten turns
         # (turn-NNN.png) and of the last screen (game-over.png).
@@ -116,7 +118,7 @@ def game_app(args, demo):
 
 
 def main(argv=None, app=None):
-    """Create the host board and run ``app(board)`` (default: engine.ui.app.run) on it.
+    """Create the host board and run ``app(board)`` (default: game_app's) on it.
     Returns the exit status."""
     args = build_parser().parse_args(argv)
     if args.scale < 1:

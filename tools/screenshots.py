@@ -194,8 +194,43 @@ def rules_and_browser(out):
     return paths
 
 
+def hex_battle(out):
+    """Tactical Hex: the deployment, an activation with its marks, an engagement's odds
+    in the Start menu, and the end; the game is played by two greedy players straight on
+    the state (the buttons are tested in tests/test_ui_hex_battle.py)."""
+    from engine.core.protocol import TERMINAL, step
+    from engine.tactical_hex.consts import F_ATT, PH_ACT, PH_COMBAT
+    from engine.tactical_hex.players import GreedyPlayer
+    from engine.tactical_hex.state import State
+    from engine.ui.hex_battle import HexBattle
+
+    board = stub.make()
+    st = State(4)
+    battle = HexBattle(board, st, [None, None], handover=False)
+    paths = [shot(board, battle, out, "hex-deploy")]
+    players = [GreedyPlayer(1), GreedyPlayer(2)]
+
+    def until(done):
+        while st.to_act() != TERMINAL and not done():
+            step(st, players)
+        battle._enter()
+
+    until(lambda: st.turn == 3 and st.phase == PH_ACT)
+    battle.cursor = st.u_hex[st.legal_actions()[0] >> 16 & 255]  # the first unit to act
+    battle.map.set_cursor(battle.cursor)
+    battle._hover()
+    paths.append(shot(board, battle, out, "hex-activate"))
+    until(lambda: st.phase == PH_COMBAT and any(f & F_ATT for f in st.u_flag))
+    battle.on_event(K.START)
+    paths.append(shot(board, battle, out, "hex-combat"))
+    battle.on_event(K.B)
+    until(lambda: False)
+    paths.append(shot(board, battle, out, "hex-over"))
+    return paths
+
+
 SHOTS = (map_and_forecast, assault_with_bump, unit_card, handover_and_hand, game_over,
-         rules_and_browser)
+         rules_and_browser, hex_battle)
 
 
 def generate(out):

@@ -87,6 +87,11 @@ def run_app(board, max_frames=-1):
         Title = None
         forget(engine.ui, "title")  # the title's code is not needed during a battle
         gc.collect()
+        if start is not None and start.get("game") == 1:
+            from .hex_battle import from_title
+
+            frames += from_title(board, start, settings, kit, max_frames - frames)
+            continue
         if start is None or "config" not in start:
             continue  # Continue needs saved games (not yet): back to the title
         from engine.pocket_tactics.state import State
@@ -104,14 +109,3 @@ def run_app(board, max_frames=-1):
         battle = None
         gc.collect()
     return frames
-
-
-def run(board, players=("human", "greedy"), seed=None, factions=(0, 1), limit=50,
-        handover=True, max_frames=-1, until_over=False):
-    """Play a battle on ``board``: by default you (side A) against the greedy CPU. Returns
-    the battle screen (its ``st`` is the final state)."""
-    if seed is None:
-        seed = board.ticks_ms() & 0x3FFFFFFF
-    screen = new_battle(board, players, seed, factions, limit, handover)
-    loop(board, screen, max_frames, until_over)
-    return screen

@@ -14,7 +14,19 @@ from engine.pocket_tactics.units import spell_stat, type_mask, type_stat
 class NewGame:
     def new_game(self):
         self.answers = {}
-        self.ask("Game", [("Pocket-Tactics 4th ed.", 0)], "game", 0, self._players_a)
+        self.ask("Game", [("Pocket-Tactics 4th ed.", 0), ("Tactical Hex 1905", 1)], "game", 0,
+                 self._players_a)
+
+    def _hex_side(self, side, then):
+        """Tactical Hex: who plays Japan, then Russia (RULES part B has one scenario)."""
+        self.ask(("Japan", "Russia")[side], [("Human", "human"), ("CPU", "normal")],
+                 "ab"[side], side, then)
+
+    def _hex_begin(self):
+        a = self.answers
+        self.start = {"game": 1, "players": (a["a"], a["b"]),
+                      "seed": self.rng.below(0x7FFF) * 0x7FFF + self.rng.below(0x7FFF)}
+        self.quit = True
 
     def ask(self, title, options, key, default, then):
         """A question page: choosing an option stores its value under ``key`` and calls
@@ -27,6 +39,9 @@ class NewGame:
         self.show(title, [(text, choose(value)) for text, value in options], default)
 
     def _players_a(self):
+        if self.answers["game"] == 1:
+            self._hex_side(0, lambda: self._hex_side(1, self._hex_begin))
+            return
         self.ask("Player A", [("Human", "human"), ("CPU", "greedy")], "a", 0, self._players_b)
 
     def _players_b(self):

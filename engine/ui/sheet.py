@@ -42,7 +42,9 @@ def _edge(x, y, thick):
 # Pixels are set by linear index (y * width + x): an (x, y) key would allocate a tuple per
 # pixel while the sheet is drawn.
 
-def _hex(bmp, cell, color, outline_only=False, thick=1):
+def _hex(bmp, cell, color, outline_only=False, thick=1, edge=C_EDGE):
+    """A hex in ``cell``: filled with ``color`` inside an ``edge`` outline, or only its
+    outline, ``thick`` pixels wide, in ``color`` (Tactical Hex's sheet draws with it too)."""
     w = bmp.width
     ox = cell * CELL
     for y in range(CELL):
@@ -51,7 +53,7 @@ def _hex(bmp, cell, color, outline_only=False, thick=1):
             if not _in_hex(x, y):
                 continue
             if _edge(x, y, thick):
-                bmp[row + x] = color if outline_only else C_EDGE
+                bmp[row + x] = color if outline_only else edge
             elif not outline_only:
                 bmp[row + x] = color
 

@@ -1,0 +1,480 @@
+# SPDX-License-Identifier: MIT
+"""The Tactical Hex battle screen: the map (hex_view.py), a status line, and the shared
+full-screen panel for menus, counter cards, the hand-over and the game's end.
+
+Every decision of RULES part B is one of the engine's legal actions, and most belong to a
+hex: a deployment or a step goes to a hex, fire and melee name a counter on one, the reset
+names a counter. Those hexes are marked (cyan: go or choose, red: fire at, attack, hit); A
+on a marked hex takes its action, or opens a menu when several share it (fire alone or
+together, the side to deploy face up). The actions without a hex (end the activations,
+stop, hold fire, roll, clear, done) are in the Start menu with the game's own entries.
+Odds are shown before any roll, each die and its result after it, and the initiative with
+both dice. Between two humans a hand-over screen hides nothing (nothing is hidden in this
+game) but makes sure the right player holds the device, for example when Japan's machine
+guns may fire in the middle of a Russian move.
+"""
+import displayio
+
+from engine.core.protocol import CHANCE, TERMINAL, sample_chance
+from engine.tactical_hex import combat as C
+from engine.tactical_hex import tables as T
+from engine.tactical_hex.consts import (F_ATT, F_DEF, F_SPENT, K_ATT, K_DEF, K_DEPLOY, K_FIRE,
+                                        K_HIT, K_OPFIRE, K_RESTORE, K_STEP, K_SWITCH, NONE,
+                                        PH_ACT, PH_COMBAT, PH_DEPLOY, PH_FIRE, PH_HITS,
+                                        PH_INIT, PH_INIT2, PH_MELEE, PH_MOVE, PH_OPFIRE, PH_RESET,
+                                        PH_SUSTAIN, kind_of, x_of, y_of, z_of)
+from engine.tactical_hex.counters import defence, kind, move, side_of, strength
+from engine.tactical_hex.geometry import distance
+
+from . import keys as K
+from .hex_sprites import CELL, S_EMPTY, S_MOVE, S_TARGET
+from .text import Line
+
+M_MAP = 0
+M_MENU = 1
+M_HANDOVER = 2
+M_OVER = 3
+M_CARD = 4
+SIDES = ("Japan", "Russia")
+TYPES = ("infantry", "MG", "cavalry")
+PAUSE_MS = 700  # a die or a CPU action stays in the status line this long
+_RED = (K_FIRE, K_DEF, K_HIT)
+_PROMPT = {PH_DEPLOY: "deploy", PH_ACT: "activate", PH_MOVE: "move on",
+           PH_OPFIRE: "MG fire?", PH_COMBAT: "attack", PH_HITS: "take hit",
+           PH_RESET: "reset"}
+
+
+def hex_of(st, a):
+    """The hex an action belongs to, or -1 (a Start-menu action)."""
+    k = kind_of(a)
+    if k == K_DEPLOY:
+        return x_of(a)
+    if k == K_STEP:
+        return y_of(a)
+    if k == K_FIRE:
+        return st.u_hex[y_of(a)]
+    if k in (K_OPFIRE, K_DEF, K_ATT, K_HIT, K_RESTORE, K_SWITCH):
+        return st.u_hex[x_of(a)]
+    return -1
+
+
+def odds_name(col):
+    return "%d:%d" % (T.ODDS[2 * col], T.ODDS[2 * col + 1])
+
+
+def fire_odds(st, a):
+    """(fire strength, target strength, column) of a fire action (RULES B6)."""
+    t = y_of(a) if kind_of(a) == K_FIRE else st.mover
+    firers = (x_of(a), z_of(a)) if kind_of(a) == K_FIRE else (x_of(a), NONE)
+    fs = 0
+    for f in firers:
+        if f != NONE:
+            fs += C.fire_strength(strength(f, st.u_face[f]), distance(st.u_hex[f], st.u_hex[t]))
+    ds = defence(t, st.u_face[t])
+    return fs, ds, C.odds_column(fs, ds)
+
+
+def engagement(st):
+    """(attack strength, defence strength) of the engagement being formed (RULES B7)."""
+    att = 0
+    dfd = 0
+    for u in range(len(st.u_hex)):
+        if st.u_flag[u] & F_ATT:
+            att += strength(u, st.u_face[u])
+        elif st.u_flag[u] & F_DEF:
+            dfd += defence(u, st.u_face[u])
+    return att, dfd
+
+
+class HexBattle:
+    def __init__(self, board, st, players, handover=True, kit=None):
+        from .hex_view import HexMapView
+        from .kit import Kit
+
+        self.board = board
+        self.st = st
+        self.players = players  # per side: None (a human) or a player with choose()/think()
+        self.handover = handover
+        kit = kit or Kit(board)
+        self.map = HexMapView(board.width, board.height - 16)
+        self.marks = []
+        self.panel = kit.take_panel()
+        self.root = displayio.Group()
+        self.root.append(self.map.group)
+        mg = displayio.Group()
+        for r in range(T.MAP_H):  # one row of marks a map row, over the map
+            tg = displayio.TileGrid(self.map.sheet, pixel_shader=self.map.palette,
+                                    width=T.MAP_W, height=1, tile_width=CELL,
+                                    tile_height=CELL, default_tile=S_EMPTY, x=8 * (r & 1),
+                                    y=12 * r)
+            self.marks.append(tg)
+            mg.append(tg)
+        self.map.group.insert(1, mg)
+        from .sprites import S_SOLID
+
+        bar = displayio.TileGrid(kit.sheet, pixel_shader=kit.palette, width=board.width // 16,
+                                 height=1, tile_width=16, tile_height=16, default_tile=S_SOLID,
+                                 y=board.height - 16)
+        self.root.append(bar)
+        self.status = Line(kit.font, self.panel.white, 2, board.height - 14, board.width // 6)
+        self.root.append(self.status.grid)
+        self.root.append(self.panel.group)
+        kit.shown_in(self.root)
+        board.display.root_group = self.root
+        self.cursor = 4 * T.MAP_W + T.MAP_W // 2
+        self.mode = M_MAP
+        self.viewer = -1  # the human who last held the device
+        self.menu = []  # (text, action or a word for the screen)
+        self.menu_i = 0
+        self.menu_title = ""
+        self.wait_until = -1
+        self.thinking = False
+        self.marked = bytearray(b"\xff" * (T.MAP_W * T.MAP_H))
+        self.dirty = True
+        self.quit = False
+        self.over = False
+        self.map.show(st)
+        self.map.set_cursor(self.cursor)
+        self._enter()
+
+    # --- what the screen shows ---------------------------------------------------------
+
+    def set_status(self, text):
+        if text != self.status.text:
+            self.status.set(text)
+            self.dirty = True
+
+    def human(self):
+        who = self.st.to_act()
+        return who if who >= 0 and self.players[who] is None else -1
+
+    def _enter(self):
+        """Set the screen up for whatever the state waits for now."""
+        st = self.st
+        self.map.show(st)
+        self._mark()
+        if st.to_act() == TERMINAL:
+            self._show_over()
+            return
+        h = self.human()
+        if h < 0:
+            return
+        if self.handover and self.viewer >= 0 and self.viewer != h and self._two_humans():
+            self.mode = M_HANDOVER
+            self.panel.show(["", "", "", "  Pass to %s" % SIDES[h], "",
+                             "  press A"], title=False)
+            self.dirty = True
+            return
+        self.viewer = h
+        self.mode = M_MAP
+        if self.wait_until < 0:  # else a die or the CPU's move is in the status line
+            self._hover()
+
+    def _two_humans(self):
+        return self.players[0] is None and self.players[1] is None
+
+    def _mark(self):
+        """Marks on every hex with a legal action of the human to act (none otherwise)."""
+        st = self.st
+        want = bytearray(len(self.marked))
+        if self.human() >= 0:
+            for a in st.legal_actions():
+                h = hex_of(st, a)
+                if h >= 0:
+                    want[h] = S_TARGET if kind_of(a) in _RED else S_MOVE
+        for h in range(len(want)):
+            t = want[h] if want[h] else S_EMPTY
+            if self.marked[h] != t:
+                self.marked[h] = t
+                self.marks[h // T.MAP_W][h % T.MAP_W] = t
+                self.dirty = True
+
+    def _hover(self):
+        """The status line: the counter under the cursor, or what to do now."""
+        st = self.st
+        u = st.cell[self.cursor]
+        if u == NONE and st.mover != NONE and st.u_hex[st.mover] == self.cursor:
+            u = st.mover
+        acts = self._actions_at(self.cursor)
+        if acts and kind_of(acts[0]) in (K_FIRE, K_OPFIRE):
+            fs, ds, col = fire_odds(st, acts[0])
+            self.set_status("fire %d:%d -> %s  A" % (fs, ds, odds_name(col)))
+        elif st.phase == PH_COMBAT and acts:
+            att, dfd = engagement(st)
+            self.set_status("%s  now %d:%d  Start" % (_PROMPT[PH_COMBAT], att, dfd))
+        elif u != NONE:
+            f = st.u_face[u]
+            self.set_status("%s %s %d-%d%s%s" % (
+                SIDES[side_of(u)][0], TYPES[kind(u, f)], strength(u, f), move(u, f),
+                " dmg" if f and kind(u, 0) == kind(u, 1) else "",
+                " spent" if st.u_flag[u] & F_SPENT else ""))
+        elif st.phase == PH_DEPLOY:
+            from engine.tactical_hex.names import COUNTER_NAMES
+
+            self.set_status("place %s" % COUNTER_NAMES[st.next_deploy])
+        else:
+            who = self.human()
+            self.set_status("%s: %s" % (SIDES[who] if who >= 0 else "",
+                                        _PROMPT.get(st.phase, "wait")))
+
+    def _actions_at(self, h):
+        st = self.st
+        return [a for a in st.legal_actions() if hex_of(st, a) == h]
+
+    def _show_over(self):
+        w = self.st.winner()
+        self.over = True
+        self.mode = M_OVER
+        self.panel.show(["Game over", "", "  %s wins" % (SIDES[w] if w in (0, 1) else "Nobody"),
+                         "  after turn %d" % self.st.turn, "",
+                         "  Japan %d units" % self.st.count(0),
+                         "  Russia %d units" % self.st.count(1), "", "  A: leave"])
+        self.dirty = True
+
+    # --- menus -------------------------------------------------------------------------
+
+    def _open_menu(self, title, items):
+        self.menu_title = title
+        self.menu = items
+        self.menu_i = 0
+        self.mode = M_MENU
+        self._draw_menu()
+
+    def _draw_menu(self):
+        top = max(0, self.menu_i - 7)
+        lines = [self.menu_title]
+        for text, _ in self.menu[top:top + 8]:
+            lines.append(" " + text)
+        side = self.human()
+        self.panel.show(lines, 1 + self.menu_i - top, side if side >= 0 else 0)
+        self.dirty = True
+
+    def _start_menu(self):
+        st = self.st
+        items = []
+        for a in st.legal_actions():
+            if hex_of(st, a) < 0:
+                items.append((self._words(a), a))
+        items.append(("Counter card", "card"))
+        items.append(("Concede", "concede"))
+        items.append(("Back to the map", "back"))
+        self._open_menu("%s: %s" % (SIDES[self.human()], _PROMPT.get(st.phase, "")), items)
+
+    def _words(self, a):
+        from engine.tactical_hex.notation import describe
+
+        text = describe(self.st, a)
+        if text == "roll":
+            att, dfd = engagement(self.st)
+            text = "roll %d:%d (%s)" % (att, dfd, odds_name(C.odds_column(att, dfd)))
+        elif kind_of(a) == K_FIRE:
+            text += " (%s)" % odds_name(fire_odds(self.st, a)[2])
+        return text
+
+    def _card(self):
+        st = self.st
+        u = st.cell[self.cursor]
+        if u == NONE:
+            self.set_status("no counter here")
+            return
+        from engine.tactical_hex.names import COUNTER_NAMES
+
+        lines = [COUNTER_NAMES[u], "  %s" % SIDES[side_of(u)]]
+        for f in (0, 1):
+            if f and T.COUNTERS[u * T.COUNTER_SIZE + 5] == 255:
+                lines.append("  back: blank")
+                continue
+            lines.append("  %s: %s %d, move %d%s" % (
+                ("front", "back")[f], TYPES[kind(u, f)], strength(u, f), move(u, f),
+                " <" if st.u_face[u] == f else ""))
+        lines.append("  spent" if st.u_flag[u] & F_SPENT else "  ready")
+        lines.append("")
+        lines.append("  B: back")
+        self.mode = M_CARD
+        self.panel.show(lines)
+        self.dirty = True
+
+    # --- input -------------------------------------------------------------------------
+
+    def on_event(self, ev):
+        if not K.is_press(ev):
+            return
+        key = K.key_of(ev)
+        mode = self.mode
+        if mode == M_OVER:
+            if key == K.A:
+                self.quit = True
+            return
+        if mode == M_HANDOVER:
+            if key == K.A:
+                self.viewer = self.human()
+                self.panel.hide()
+                self.mode = M_MAP
+                self._enter()
+                self.dirty = True
+            return
+        if mode == M_CARD:
+            if key in (K.A, K.B, K.SELECT):
+                self._back()
+            return
+        if mode == M_MENU:
+            self._menu_key(key)
+            return
+        if self.human() < 0:
+            return  # the CPU or the dice have the turn: the cursor waits
+        if key in (K.UP, K.DOWN, K.LEFT, K.RIGHT):
+            self._move_cursor(key)
+        elif key == K.A:
+            acts = self._actions_at(self.cursor)
+            if len(acts) == 1:
+                self._apply(acts[0])
+            elif acts:
+                self._open_menu("Choose", [(self._words(a), a) for a in acts])
+        elif key == K.START:
+            self._start_menu()
+        elif key == K.SELECT:
+            self._card()
+
+    def _menu_key(self, key):
+        n = len(self.menu)
+        if key == K.UP:
+            self.menu_i = (self.menu_i - 1) % n
+            self._draw_menu()
+        elif key == K.DOWN:
+            self.menu_i = (self.menu_i + 1) % n
+            self._draw_menu()
+        elif key == K.B:
+            self._back()
+        elif key == K.A:
+            what = self.menu[self.menu_i][1]
+            if what == "back":
+                self._back()
+            elif what == "card":
+                self._card()
+            elif what == "concede":
+                self.panel.hide()
+                self.st.concede(self.human())
+                self._enter()
+            else:
+                self.panel.hide()
+                self.mode = M_MAP
+                self._apply(what)
+
+    def _back(self):
+        self.panel.hide()
+        self.mode = M_MAP
+        self.dirty = True
+        self._hover()
+
+    def _move_cursor(self, key):
+        col = self.cursor % T.MAP_W
+        row = self.cursor // T.MAP_W
+        if key == K.LEFT:
+            col = max(0, col - 1)
+        elif key == K.RIGHT:
+            col = min(T.MAP_W - 1, col + 1)
+        elif key == K.UP:
+            row = max(0, row - 1)
+        else:
+            row = min(T.MAP_H - 1, row + 1)
+        self.cursor = row * T.MAP_W + col
+        self.map.set_cursor(self.cursor)
+        self.dirty = True
+        self._hover()
+
+    def _apply(self, a):
+        self.st.apply(a)
+        self.dirty = True
+        self._enter()
+
+    # --- time: dice and the CPU --------------------------------------------------------
+
+    def tick(self, now):
+        st = self.st
+        if self.mode != M_MAP or st.to_act() == TERMINAL:
+            return
+        if self.wait_until >= 0:
+            from engine.core.ticks import ticks_diff
+
+            if ticks_diff(now, self.wait_until) < 0:
+                return
+            self.wait_until = -1
+            if self.human() >= 0:
+                self._hover()  # the message has been read: back to the prompt
+        who = st.to_act()
+        if who == CHANCE:
+            d = sample_chance(st)
+            text = self._die_text(d)  # read before the die changes the state
+            st.apply(d)
+            if not text:  # the initiative: both dice and who goes first
+                text = "initiative J%d R%d: %s" % (st.roll[0], d, "tie, again"
+                                                   if st.phase == PH_INIT
+                                                   else SIDES[st.first] + " first")
+            self._said(text, now)
+            self._enter()
+            return
+        p = self.players[who]
+        if p is None:
+            return
+        if not self.thinking:
+            self.thinking = True
+            p.begin(st, now)
+            self.set_status("%s thinks..." % SIDES[who])
+        if p.think(1, now):
+            self.thinking = False
+            a = p.best()
+            text = self._words(a)
+            st.apply(a)
+            self._said("%s: %s" % (SIDES[who][0], text), now)
+            self._enter()
+
+    def _said(self, text, now):
+        from engine.core.ticks import ticks_add
+
+        self.set_status(text[:self.status.width])
+        self.wait_until = ticks_add(now, PAUSE_MS)
+        self.dirty = True
+
+    def _die_text(self, d):
+        """What die ``d`` does at the chance node now (RULES B3.1, B6, B7)."""
+        st = self.st
+        phase = st.phase
+        if phase == PH_INIT2:
+            return ""
+        if phase == PH_FIRE or phase == PH_MELEE:
+            from engine.tactical_hex.names import RESULT_NAMES
+
+            if phase == PH_FIRE:
+                t = st.target
+                col = C.odds_column(st.fire_str, defence(t, st.u_face[t]))
+            else:
+                col = st.fire_str  # the engagement's column
+            res = C.result(col, d)
+            ha, hd = C.hits(res)
+            if phase == PH_FIRE and ha:
+                return "fire %s die %d: %s, no effect" % (odds_name(col), d, RESULT_NAMES[res])
+            return "%s %s die %d: %s" % ("fire" if phase == PH_FIRE else "combat",
+                                         odds_name(col), d, RESULT_NAMES[res])
+        if phase == PH_SUSTAIN:
+            return "sustained fire %d: %s" % (d, "may fire again" if d <= 3 else "spent")
+        return "Japan rolls %d" % d  # the first initiative die
+
+
+def from_title(board, start, settings, kit, max_frames):
+    """A Tactical Hex battle from the title's answers (app.run_app): CPU players at their
+    level, held to the board's clock. Returns the frames it ran (``max_frames`` <= 0: until
+    it quits)."""
+    from engine.tactical_hex.state import State
+
+    from .app import loop
+
+    seed = start["seed"]
+    ps = [None, None]
+    for side in (0, 1):
+        if start["players"][side] != "human":
+            from engine.tactical_hex.cpu import make_cpu
+
+            ps[side] = make_cpu(start["players"][side], seed * 2 + 1 + side, board.ticks_ms)
+    battle = HexBattle(board, State(seed), ps, handover=settings.handover, kit=kit)
+    return loop(board, battle, max_frames if max_frames > 0 else -1)
+
