@@ -131,7 +131,7 @@ def test_marks_odds_and_dice_in_the_status_line():
     for a in st.legal_actions():
         h = hex_of(st, a)
         if h >= 0:
-            assert battle.marked[h] in (S_MOVE, S_TARGET)
+            assert battle.map.marked[h] in (S_MOVE, S_TARGET)
     # the Start menu holds the actions without a hex
     bot.press(K.START)
     assert battle.mode == M_MENU and action(K_END) in [w for _, w in battle.menu]
@@ -168,7 +168,7 @@ def test_an_engagement_is_formed_and_rolled_by_buttons():
     bot = HexBot(board, battle)
     bot.do(action(K_END))
     assert st.phase == PH_COMBAT
-    assert battle.marked[st.u_hex[7]] == S_TARGET
+    assert battle.map.marked[st.u_hex[7]] == S_TARGET
     bot.do([a for a in st.legal_actions() if hex_of(st, a) == st.u_hex[7]][0])
     bot.do([a for a in st.legal_actions() if hex_of(st, a) == st.u_hex[6]][0])
     bot.press(K.START)
@@ -192,4 +192,4 @@ def test_japan_is_asked_for_opportunity_fire_with_a_hand_over():
     assert st.phase == PH_OPFIRE and battle.mode == M_HANDOVER
     assert "Pass to Japan" in " ".join(battle.panel.text)
     bot.press(K.A)
-    assert battle.mode == M_MAP and battle.marked[st.u_hex[0]] == S_MOVE
+    assert battle.mode == M_MAP and battle.map.marked[st.u_hex[0]] == S_MOVE

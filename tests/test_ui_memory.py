@@ -9,8 +9,9 @@ font, so no text library is loaded.
   check too": 110 KB with the code loaded from .mpy, 140 KB from .py (the harness enforces
   the heap size: a run that needs more fails with MemoryError). A CPU-against-CPU game to
   its end, a scripted human who opens the turn menu, a unit card, the map cursor and the
-  assault forecast, and the title screens from power-on through a new 100-point game (army
-  builder, tile picker) followed by its battle in the same interpreter.
+  assault forecast, the title screens from power-on through a new 100-point game (army
+  builder, tile picker) followed by its battle in the same interpreter, and a Tactical Hex
+  battle of two CPU players (its deployment and first turns).
 - What only the check holds is added to the heap it gets: the interpreter's start, the
   driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
   interned names that the check's own names cost the game, or save it
@@ -36,11 +37,13 @@ ARGS = {
     "cpu": "cpu,%d,%d" % (ui_bench.CPU_SEED, ui_bench.CPU_FRAMES),
     "human": "human,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
     "setup": "setup,%d,%d" % (ui_bench.SETUP_SEED, ui_bench.SETUP_FRAMES),
+    "hex": "hex,%d,%d" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES),
 }
 SCREENS = {
     "cpu": {"info", "assault", "over"},
     "human": {"cursor", "menu", "card", "info", "forecast", "assault"},
     "setup": {"menu", "builder"},
+    "hex": set(),  # Tactical Hex's screen: the map, marks, status line, CPU thinking
 }
 
 # Heap of the device's C objects (CircuitPython, 32-bit, 16-byte GC blocks), from
@@ -84,9 +87,12 @@ def _where(steps, kind):
     spec = importlib.util.spec_from_file_location("ui_battle_host", ui_bench.DRIVER)
     drv = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(drv)
-    n = len(drv.MODULES)
+    mods = drv.MODULES
+    if kind == "hex":
+        return "step %d of the Tactical Hex driver (tools/mpcheck/drivers/ui_hex.py)" % steps
+    n = len(mods)
     if steps <= n:
-        return "importing " + drv.MODULES[steps - 1]
+        return "importing " + mods[steps - 1]
     return ("making the board", "making the battle")[steps - n - 1] if steps <= n + 2 else \
         "frame %d" % (steps - n - 2)
 
@@ -100,6 +106,8 @@ def _check_end(res, kind):
         assert phase == "over"
     elif kind == "setup":
         assert int(frames) == ui_bench.SETUP_FRAMES  # the battle ran its frames
+    elif kind == "hex":
+        assert phase == "over" or int(frames) == ui_bench.HEX_FRAMES
     else:
         assert phase == "over" or int(frames) == ui_bench.HUMAN_FRAMES
     assert SCREENS[kind] <= set(seen[0].split()[1:]), seen[0]
@@ -114,14 +122,14 @@ def through(trees):
     def run(kind, mode):
         if (kind, mode) not in made:
             made[kind, mode] = ui_bench.run_ui(ARGS[kind], mode, heap=LARGE_HEAP,
-                                               tree=trees(mode))
+                                               tree=trees(mode), hex_screen=kind == "hex")
         return made[kind, mode]
 
     return run
 
 
 @pytest.mark.parametrize("mode", ["mpy", "py"])
-@pytest.mark.parametrize("kind", ["cpu", "human", "setup"])
+@pytest.mark.parametrize("kind", ["cpu", "human", "setup", "hex"])
 def test_battle_fits_heap_budget(kind, mode, trees, through):
     # The heap given is the device budget plus what only the check holds: the interpreter's
     # start, the driver and the stand-ins' code (ui_bench.check_overhead), and the blocks
@@ -130,9 +138,11 @@ def test_battle_fits_heap_budget(kind, mode, trees, through):
     big = through(kind, mode)
     assert big.ok, big.error
     names = ui_bench.names_of(big)
-    heap, over = ui_bench.device_budget(mode, trees(mode), run_names=names)
+    heap, over = ui_bench.device_budget(mode, trees(mode), run_names=names,
+                                        hex_screen=kind == "hex")
     assert 0 < over < 40 * 1024, over
-    res = ui_bench.run_ui(ARGS[kind], mode, heap=heap, tree=trees(mode))
+    res = ui_bench.run_ui(ARGS[kind], mode, heap=heap, tree=trees(mode),
+                          hex_screen=kind == "hex")
     assert res.ok, "%s, %s: over the %s budget %s (step %d; so far allocated %s, live %s, " \
         "the check's own %s)\n%s" % (kind, mode, _kb(BUDGET[mode]), _where(res.steps, kind),
                                      res.steps, _kb(res.peak_heap), _kb(res.peak_live_heap),

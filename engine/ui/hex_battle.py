@@ -27,7 +27,7 @@ from engine.tactical_hex.counters import defence, kind, move, side_of, strength
 from engine.tactical_hex.geometry import distance
 
 from . import keys as K
-from .hex_sprites import CELL, S_EMPTY, S_MOVE, S_TARGET
+from .hex_sprites import S_MOVE, S_TARGET
 from .text import Line
 
 M_MAP = 0
@@ -97,19 +97,9 @@ class HexBattle:
         self.handover = handover
         kit = kit or Kit(board)
         self.map = HexMapView(board.width, board.height - 16)
-        self.marks = []
         self.panel = kit.take_panel()
         self.root = displayio.Group()
         self.root.append(self.map.group)
-        mg = displayio.Group()
-        for r in range(T.MAP_H):  # one row of marks a map row, over the map
-            tg = displayio.TileGrid(self.map.sheet, pixel_shader=self.map.palette,
-                                    width=T.MAP_W, height=1, tile_width=CELL,
-                                    tile_height=CELL, default_tile=S_EMPTY, x=8 * (r & 1),
-                                    y=12 * r)
-            self.marks.append(tg)
-            mg.append(tg)
-        self.map.group.insert(1, mg)
         from .sprites import S_SOLID
 
         bar = displayio.TileGrid(kit.sheet, pixel_shader=kit.palette, width=board.width // 16,
@@ -129,7 +119,6 @@ class HexBattle:
         self.menu_title = ""
         self.wait_until = -1
         self.thinking = False
-        self.marked = bytearray(b"\xff" * (T.MAP_W * T.MAP_H))
         self.dirty = True
         self.quit = False
         self.over = False
@@ -176,17 +165,14 @@ class HexBattle:
     def _mark(self):
         """Marks on every hex with a legal action of the human to act (none otherwise)."""
         st = self.st
-        want = bytearray(len(self.marked))
+        want = bytearray(T.MAP_W * T.MAP_H)  # S_EMPTY is 0
         if self.human() >= 0:
             for a in st.legal_actions():
                 h = hex_of(st, a)
                 if h >= 0:
                     want[h] = S_TARGET if kind_of(a) in _RED else S_MOVE
         for h in range(len(want)):
-            t = want[h] if want[h] else S_EMPTY
-            if self.marked[h] != t:
-                self.marked[h] = t
-                self.marks[h // T.MAP_W][h % T.MAP_W] = t
+            if self.map.mark(h, want[h]):
                 self.dirty = True
 
     def _hover(self):

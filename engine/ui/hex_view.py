@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Tactical Hex's map on the screen: one TileGrid a map row (plains and rivers; rows overlap
-by the hexes' points, which are transparent), one 1 x 1 TileGrid a counter (its face, greyed
+by the hexes' points, which are transparent), one a row of marks over them (hexes to go
+to, targets), one 1 x 1 TileGrid a counter (its face, greyed
 when spent, a dark cap when damaged: RULES B1, B3), and the cursor. The map is 200 px wide:
 the view scrolls sideways to keep the cursor in sight. Only sprites whose face or place
 changed are touched, so displayio refreshes just those areas."""
@@ -10,7 +11,7 @@ from engine.tactical_hex import tables as T
 from engine.tactical_hex.consts import F_SPENT, OFF
 from engine.tactical_hex.movement import is_river
 
-from .hex_sprites import CELL, FIXED, S_CURSOR, S_PLAIN, S_RIVER, make_palette
+from .hex_sprites import CELL, FIXED, S_CURSOR, S_EMPTY, S_PLAIN, S_RIVER, make_palette
 
 MAP_PX = 16 * T.MAP_W + 8  # the map's width in pixels
 _NOWHERE = 255
@@ -47,14 +48,19 @@ class HexMapView:
         self.group = displayio.Group()
         self.cam_x = 0
         rows = displayio.Group()
+        marks = displayio.Group()
+        self.marks = []  # one row of marks a map row, over the map and under the counters
         for r in range(T.MAP_H):
-            tg = displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=T.MAP_W,
-                                    height=1, tile_width=CELL, tile_height=CELL,
-                                    x=8 * (r & 1), y=12 * r)
+            tg = self._row(r)
             for c in range(T.MAP_W):
                 tg[c] = S_RIVER if is_river(r * T.MAP_W + c) else S_PLAIN
             rows.append(tg)
+            tg = self._row(r)
+            self.marks.append(tg)
+            marks.append(tg)
         self.group.append(rows)
+        self.group.append(marks)
+        self.marked = bytearray(T.MAP_W * T.MAP_H)  # the mark shown on each hex
         self.counters = []
         units = displayio.Group()
         for _ in range(T.N_COUNTERS):
@@ -68,6 +74,20 @@ class HexMapView:
         self.group.append(self.cursor)
         self._at = bytearray(b"\xff" * T.N_COUNTERS)  # the hex each sprite shows, or 255
         self._tile = bytearray(T.N_COUNTERS)
+
+    def _row(self, r):
+        return displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=T.MAP_W,
+                                  height=1, tile_width=CELL, tile_height=CELL,
+                                  default_tile=S_EMPTY, x=8 * (r & 1), y=12 * r)
+
+    def mark(self, h, tile):
+        """Show sprite ``tile`` (S_MOVE, S_TARGET or S_EMPTY) over hex ``h``; True if it
+        changed."""
+        if self.marked[h] == tile:
+            return False
+        self.marked[h] = tile
+        self.marks[h // T.MAP_W][h % T.MAP_W] = tile
+        return True
 
     def _sprite(self, tile):
         return displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=1, height=1,

@@ -32,6 +32,7 @@ sys.path.insert(0, HERE)
 import mpcheck  # noqa: E402
 
 DRIVER = os.path.join(MPCHECK, "drivers", "ui_battle.py")
+HEX_DRIVER = os.path.join(MPCHECK, "drivers", "ui_hex.py")  # Tactical Hex's screen
 STANDINS = os.path.join(MPCHECK, "standins")
 BUDGET = {"mpy": 110 * 1024, "py": 140 * 1024}
 CPU_SEED = 2  # a CPU game of 126 actions, assaults included (2550 frames)
@@ -40,6 +41,8 @@ HUMAN_SEED = 3  # the scripted hand reaches every screen, the forecast included
 HUMAN_FRAMES = 2500  # frame cap of the scripted human run
 SETUP_SEED = 3  # the title's new game: 100 points, the army builder, picked tiles
 SETUP_FRAMES = 600  # frames of the battle that follows the title
+HEX_SEED = 3  # a Tactical Hex battle of two CPU players at "easy"
+HEX_FRAMES = 3000  # its frame cap (the deployment and the first turns)
 
 
 def board_files():
@@ -72,22 +75,27 @@ def tree_files(mode, dest):
     items = board_files()
     if mode == "mpy":
         items = _compiled(items, dest)
-    items += _compiled(standin_files() + [(DRIVER, "ui_battle.py")], dest)
-    shim = os.path.join(dest, "ui_run.py")
-    with open(shim, "w") as f:
-        f.write("from ui_battle import setup, step  # noqa: F401\n")
-    return shim, items
+    items += _compiled(standin_files() + [(DRIVER, "ui_battle.py"),
+                                          (HEX_DRIVER, "ui_hex.py")], dest)
+    for name, module in (("ui_run.py", "ui_battle"), ("ui_hex_run.py", "ui_hex")):
+        with open(os.path.join(dest, name), "w") as f:
+            f.write("from %s import setup, step  # noqa: F401\n" % module)
+    return os.path.join(dest, "ui_run.py"), items
 
 
-def run_ui(arg, mode, heap=None, timeout=900, tree=None):
-    """One run of the UI driver with ``arg`` ("cpu,SEED,FRAMES", ...); ``tree`` is what
-    tree_files returned (made here when None)."""
+def run_ui(arg, mode, heap=None, timeout=900, tree=None, hex_screen=False):
+    """One run of the UI driver with ``arg`` ("cpu,SEED,FRAMES", ...; with ``hex_screen``
+    the Tactical Hex driver, "hex,SEED,FRAMES" or "base,0,0"); ``tree`` is what tree_files
+    returned (made here when None)."""
     tmp = None
     if tree is None:
         tmp = tempfile.mkdtemp(prefix="ui-bench-")
         tree = tree_files(mode, tmp)
+    shim = tree[0]
+    if hex_screen:
+        shim = os.path.join(os.path.dirname(shim), "ui_hex_run.py")
     try:
-        return mpcheck.run(tree[0], arg, mode=mode, heap=heap, timeout=timeout,
+        return mpcheck.run(shim, arg, mode=mode, heap=heap, timeout=timeout,
                            extra_files=tree[1])
     finally:
         if tmp:
@@ -143,21 +151,21 @@ def names_credit(base_names, run_names):
     return pool_bytes(run_names) - pool_bytes(base_names) - pool_bytes(game)
 
 
-def check_overhead(mode, tree=None):
+def check_overhead(mode, tree=None, hex_screen=False):
     """(live heap, names) the check holds that a device does not: the interpreter's start,
     the driver and the stand-ins' code (on the device those modules are native and take no
     heap), read after they are imported and collected, with nothing of the game loaded;
     and the names interned by then."""
-    res = run_ui("base,0,0", mode, tree=tree)
+    res = run_ui("base,0,0", mode, tree=tree, hex_screen=hex_screen)
     if not res.ok:
         raise mpcheck.MpcheckError("the check's base run failed: %s" % res.error)
     return res.peak_live_heap, names_of(res)
 
 
-def device_budget(mode, tree=None, run_names=None):
+def device_budget(mode, tree=None, run_names=None, hex_screen=False):
     """(heap to give a run, overhead): the device budget plus what only the check holds,
     its table of names included (names_credit, for a run that ends with ``run_names``)."""
-    over, base_names = check_overhead(mode, tree)
+    over, base_names = check_overhead(mode, tree, hex_screen)
     if run_names is not None:
         over += names_credit(base_names, run_names)
     return BUDGET[mode] + over, over
