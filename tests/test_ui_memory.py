@@ -11,7 +11,7 @@ font, so no text library is loaded.
   its end, a scripted human who opens the turn menu, a unit card, the map cursor and the
   assault forecast, the title screens from power-on through a new 100-point game (army
   builder, tile picker) followed by its battle in the same interpreter, and a Tactical Hex
-  battle of two CPU players (its deployment and first turns).
+  battle of two CPU players at "normal" (its deployment and first turns).
 - What only the check holds is added to the heap it gets: the interpreter's start, the
   driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
   interned names that the check's own names cost the game, or save it
@@ -37,7 +37,7 @@ ARGS = {
     "cpu": "cpu,%d,%d" % (ui_bench.CPU_SEED, ui_bench.CPU_FRAMES),
     "human": "human,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
     "setup": "setup,%d,%d" % (ui_bench.SETUP_SEED, ui_bench.SETUP_FRAMES),
-    "hex": "hex,%d,%d" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES),
+    "hex": "hex,%d,%d,%s" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES, ui_bench.HEX_LEVEL),
 }
 SCREENS = {
     "cpu": {"info", "assault", "over"},

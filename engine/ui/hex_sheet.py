@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Draws Tactical Hex's sprite sheet once (cells of 16 x 16, pointy-topped hexes; no image
 files): plain and river hexes, the cursor and marks, and one counter face for every
-(side, type, strength, move, damaged) the scenario has, each also greyed for "spent".
+(side, type, strength, move, damaged) the scenario has (a spent counter is the same face
+drawn through a greyed palette: hex_sprites.make_palette).
 The map view loads this module (and sheet.py, whose hex mask it shares) for that and lets
 them go afterwards (lazy.forget)."""
 import displayio
@@ -67,9 +68,9 @@ def faces():
 
 
 def make_sheet():
-    """The sheet: FIXED cells, then every face, then every face spent; and the face index."""
+    """The sheet: FIXED cells, then every face; and the face index."""
     keys, index = faces()
-    n = FIXED + 2 * len(keys)
+    n = FIXED + len(keys)
     bmp = displayio.Bitmap(CELL * n, CELL, 16)
     _hex(bmp, S_PLAIN, C_PLAIN, edge=C_EDGE)
     _hex(bmp, S_RIVER, C_RIVER, edge=C_RIVER_EDGE)
@@ -78,7 +79,5 @@ def make_sheet():
     _hex(bmp, S_CURSOR, C_CURSOR, True, 2)
     for i in range(len(keys)):
         side, typ, s, m, damaged = keys[i]
-        for spent in (0, 1):
-            _counter(bmp, FIXED + spent * len(keys) + i, C_SIDE + 2 * side + spent, damaged,
-                     typ, s, m)
-    return bmp, index, len(keys)
+        _counter(bmp, FIXED + i, C_SIDE + 2 * side, damaged, typ, s, m)
+    return bmp, index

@@ -19,7 +19,7 @@ C_PLAIN = const(1)
 C_EDGE = const(2)
 C_RIVER = const(3)
 C_RIVER_EDGE = const(4)
-C_SIDE = const(5)  # 5 Japan, 6 Japan spent, 7 Russia, 8 Russia spent
+C_SIDE = const(5)  # 5 Japan, 7 Russia; 6 and 8 their spent colours (make_palette)
 C_INK = const(9)
 C_CURSOR = const(10)
 C_MOVE = const(11)
@@ -38,12 +38,17 @@ S_RIVER = const(2)
 S_MOVE = const(3)
 S_TARGET = const(4)
 S_CURSOR = const(5)
-FIXED = const(6)  # then the counter faces, then the same faces spent
+FIXED = const(6)  # then the counter faces
 
 
-def make_palette():
+def make_palette(spent=False):
+    """The palette; ``spent``: the counters' colours greyed (a spent counter's TileGrid
+    draws through it, so each face is drawn once)."""
     pal = displayio.Palette(16)
     for i in range(16):
         pal[i] = COLORS[i]
+    if spent:
+        pal[C_SIDE] = COLORS[C_SIDE + 1]
+        pal[C_SIDE + 2] = COLORS[C_SIDE + 3]
     pal.make_transparent(0)
     return pal

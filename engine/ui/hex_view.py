@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Tactical Hex's map on the screen: one TileGrid a map row (plains and rivers; rows overlap
 by the hexes' points, which are transparent), one a row of marks over them (hexes to go
-to, targets), one 1 x 1 TileGrid a counter (its face, greyed
-when spent, a dark cap when damaged: RULES B1, B3), and the cursor. The map is 200 px wide:
+to, targets), one 1 x 1 TileGrid a counter (its face; greyed
+through a second palette when spent, a dark cap when damaged: RULES B1, B3), and the cursor. The map is 200 px wide:
 the view scrolls sideways to keep the cursor in sight. Only sprites whose face or place
 changed are touched, so displayio refreshes just those areas."""
 import displayio
@@ -43,8 +43,9 @@ class HexMapView:
     def __init__(self, width=160, height=112):
         self.width = width
         self.height = height
-        self.sheet, self.face, self.n_faces = _sheet()
+        self.sheet, self.face = _sheet()
         self.palette = make_palette()
+        self.spent_palette = make_palette(True)
         self.group = displayio.Group()
         self.cam_x = 0
         rows = displayio.Group()
@@ -95,8 +96,7 @@ class HexMapView:
 
     def tile_of(self, st, u):
         """The sheet cell of counter ``u`` as it stands now."""
-        f = self.face[2 * u + st.u_face[u]]
-        return FIXED + (self.n_faces if st.u_flag[u] & F_SPENT else 0) + f
+        return FIXED + self.face[2 * u + st.u_face[u]]
 
     def show(self, st):
         """Bring every counter sprite in line with ``st`` (touching only what changed)."""
@@ -118,6 +118,9 @@ class HexMapView:
             if self._tile[u] != t:
                 tg[0] = t
                 self._tile[u] = t
+            pal = self.spent_palette if st.u_flag[u] & F_SPENT else self.palette
+            if tg.pixel_shader is not pal:
+                tg.pixel_shader = pal
 
     def set_cursor(self, h):
         """Put the cursor on hex ``h`` (or hide it: -1) and scroll to keep it in sight."""

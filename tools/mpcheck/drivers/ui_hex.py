@@ -4,8 +4,8 @@ PyGamer board adapter (boards/pygamer.py), over the stand-ins of tools/mpcheck/s
 as tools/mpcheck/drivers/ui_battle.py does for Pocket-Tactics (a driver of its own, so that
 neither run's heap depends on the other's code).
 
-arg: "KIND,SEED,MAX_FRAMES"
-  hex    two CPU players at "easy" (their clock the stand-in's, 20 ms a frame) until the
+arg: "KIND,SEED,MAX_FRAMES[,LEVEL]"
+  hex    two CPU players at LEVEL (default "easy"; their clock the stand-in's, 20 ms a frame) until the
          game is over or MAX_FRAMES; the kit of the title (sprite sheet, panel) as on the
          device, where the battle starts from the title
   base   only the stand-ins: what the check itself holds (tools/bench/ui_bench.py)
@@ -40,14 +40,17 @@ _loaded = 0
 _board = None
 _screen = None
 _frames = 0
+_level = "easy"
 
 
 def setup(arg):
-    global _kind, _seed, _max
+    global _kind, _seed, _max, _level
     parts = arg.split(",")
     _kind = parts[0]
     _seed = int(parts[1])
     _max = int(parts[2])
+    if len(parts) > 3:
+        _level = parts[3]
     gc.collect()
 
 
@@ -73,7 +76,7 @@ def step():
         from engine.ui.kit import Kit
 
         clock = _board.ticks_ms
-        players = [make_cpu("easy", 2 * _seed + 1, clock), make_cpu("easy", 2 * _seed + 2, clock)]
+        players = [make_cpu(_level, 2 * _seed + 1, clock), make_cpu(_level, 2 * _seed + 2, clock)]
         _screen = HexBattle(_board, State(_seed), players, kit=Kit(_board))
         return True
     import supervisor
