@@ -193,3 +193,35 @@ def test_japan_is_asked_for_opportunity_fire_with_a_hand_over():
     assert "Pass to Japan" in " ".join(battle.panel.text)
     bot.press(K.A)
     assert battle.mode == M_MAP and battle.map.marked[st.u_hex[0]] == S_MOVE
+
+
+def test_start_while_the_cpu_thinks_pauses_it_and_can_leave():
+    # two CPU players: Start in the middle of a decision opens the pause menu; the search
+    # stays where it is while the menu is up, and goes on when it is closed
+    board, st, battle, bot = game([make_cpu("normal", 1), make_cpu("normal", 2)], seed=3)
+    for _ in range(2000):
+        bot.frame()
+        if battle.thinking:
+            break
+    assert battle.thinking
+    bot.press(K.START)
+    assert battle.mode == M_MENU and battle.menu_title == "Paused"
+    version = st.version
+    p = battle.players[st.to_act()]
+    evals = p.search.evals
+    bot.frame(30)
+    assert st.version == version and p.search.evals == evals  # paused
+    bot.press(K.B)
+    assert battle.mode == M_MAP
+    for _ in range(2000):
+        if st.version != version:
+            break
+        bot.frame()
+    assert st.version > version  # the CPU finished its decision
+    bot.press(K.START)
+    i = [w for _, w in battle.menu].index("leave")
+    for _ in range(i):
+        bot.press(K.DOWN)
+    bot.press(K.A)
+    assert battle.quit
+

@@ -7,7 +7,8 @@ hex: a deployment or a step goes to a hex, fire and melee name a counter on one,
 names a counter. Those hexes are marked (cyan: go or choose, red: fire at, attack, hit); A
 on a marked hex takes its action, or opens a menu when several share it (fire alone or
 together, the side to deploy face up). The actions without a hex (end the activations,
-stop, hold fire, roll, clear, done) are in the Start menu with the game's own entries.
+stop, hold fire, roll, clear, done) are in the Start menu with the game's own entries;
+while the CPU thinks or the dice roll, Start pauses them (the menu then offers to leave).
 Odds are shown before any roll, each die and its result after it, and the initiative with
 both dice. Between two humans a hand-over screen hides nothing (nothing is hidden in this
 game) but makes sure the right player holds the device, for example when Japan's machine
@@ -241,10 +242,14 @@ class HexBattle:
         for a in st.legal_actions():
             if hex_of(st, a) < 0:
                 items.append((self._words(a), a))
-        items.append(("Counter card", "card"))
-        items.append(("Concede", "concede"))
+        who = self.human()
+        if who >= 0:
+            items.append(("Counter card", "card"))
+            items.append(("Concede", "concede"))
+        items.append(("Leave the game", "leave"))
         items.append(("Back to the map", "back"))
-        self._open_menu("%s: %s" % (SIDES[self.human()], _PROMPT.get(st.phase, "")), items)
+        self._open_menu("%s: %s" % (SIDES[who], _PROMPT.get(st.phase, "")) if who >= 0
+                        else "Paused", items)
 
     def _words(self, a):
         from engine.tactical_hex.notation import describe
@@ -307,7 +312,9 @@ class HexBattle:
             self._menu_key(key)
             return
         if self.human() < 0:
-            return  # the CPU or the dice have the turn: the cursor waits
+            if key == K.START:  # the CPU or the dice have the turn: Start pauses them
+                self._start_menu()
+            return
         if key in (K.UP, K.DOWN, K.LEFT, K.RIGHT):
             self._move_cursor(key)
         elif key == K.A:
@@ -337,6 +344,8 @@ class HexBattle:
                 self._back()
             elif what == "card":
                 self._card()
+            elif what == "leave":
+                self.quit = True  # back to the title (app.run_app)
             elif what == "concede":
                 self.panel.hide()
                 self.st.concede(self.human())
