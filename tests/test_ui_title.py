@@ -243,12 +243,13 @@ def test_tactical_hex_is_chosen_in_the_new_game_flow_and_its_battle_starts():
     d.press(K.A)  # New game
     assert d.page() == "Game"
     d.pick("Tactical Hex")
-    assert d.page() == "Japan" and d.lines() == ["Human", "CPU"]
+    assert d.page() == "Japan" and d.lines() == ["Human", "CPU normal", "CPU easy"]
     d.press(K.A)
     assert d.page() == "Russia"
-    d.pick("CPU")
+    assert d.lines()[d.title.sel] == "CPU normal"  # Russia's default
+    d.pick("CPU easy")
     assert d.title.quit and d.title.start["game"] == 1
-    assert d.title.start["players"] == ("human", "normal")
+    assert d.title.start["players"] == ("human", "easy")
 
     board = stub.make()
     screens = []
@@ -257,7 +258,7 @@ def test_tactical_hex_is_chosen_in_the_new_game_flow_and_its_battle_starts():
         screens.append(screen)
         if type(screen).__name__ == "Title":  # run_app imports the title afresh
             while not screen.quit:
-                want = {"Game": "Tactical Hex", "Russia": "CPU"}.get(screen.page[0])
+                want = {"Game": "Tactical Hex", "Russia": "CPU normal"}.get(screen.page[0])
                 if want:
                     i = next(k for k, (t, _) in enumerate(screen.page[1])
                              if t.startswith(want))

@@ -18,9 +18,10 @@ class NewGame:
                  self._players_a)
 
     def _hex_side(self, side, then):
-        """Tactical Hex: who plays Japan, then Russia (RULES part B has one scenario)."""
-        self.ask(("Japan", "Russia")[side], [("Human", "human"), ("CPU", "normal")],
-                 "ab"[side], side, then)
+        """Tactical Hex: who plays Japan, then Russia (RULES part B has one scenario); a CPU
+        at easy or normal (hard does not fit the battle screen's heap: PERFORMANCE.md)."""
+        self.ask(("Japan", "Russia")[side], [("Human", "human"), ("CPU normal", "normal"),
+                                             ("CPU easy", "easy")], "ab"[side], side, then)
 
     def _hex_begin(self):
         a = self.answers
