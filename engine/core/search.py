@@ -255,3 +255,41 @@ class Search:
         if not chance and (self.horizon <= 1 or not hidden):
             self.flag[i] |= _EXACT
 
+
+class SearchPlayer:
+    """A CPU player of one level that decides with a Search of its own and is the Search's
+    hooks object too (one object: less memory on the device). Each ruleset's CpuPlayer
+    derives from it and adds the hooks. ``levels[level]``: (evaluations a decision, horizon,
+    time limit in device ms, noise); ``clock``: a ms clock (e.g. supervisor.ticks_ms) read to
+    keep to the limit; ``speed``: how many times faster than the device this machine runs
+    (the limit is divided by it)."""
+
+    WORK = 4  # evaluations per think() call of the blocking choose()
+
+    def __init__(self, levels, level, seed, clock, speed):
+        self.level = level
+        self.budget, self.horizon, self.limit, self.noise = levels[level]
+        self.limit //= speed
+        self.search = Search(self, 255, seed, clock)
+
+    def begin(self, st, now_ms=None):
+        s = self.search
+        if now_ms is None and s.clock is not None:
+            now_ms = s.clock()
+        s.begin(st, st.player, self.budget, self.horizon, self.noise, now_ms, self.limit)
+
+    def think(self, work=1, now_ms=None):
+        return self.search.think(work, now_ms)
+
+    def best(self):
+        return self.search.best()
+
+    def choose(self, st):
+        """Blocking (tools, tests): the decision of the player to act, or None at the end."""
+        if st.to_act() == TERMINAL:
+            return None
+        self.begin(st)
+        while not self.search.think(self.WORK):
+            pass
+        return self.search.best()
+

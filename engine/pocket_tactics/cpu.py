@@ -9,8 +9,7 @@ Turn actions (and a hasted ally's move) are searched; the dice decisions of an a
 (bumps, re-rolls) use the greedy dice policy of forecast.py, and the setup decisions the
 greedy player: neither is worth a search of its own.
 """
-from engine.core.protocol import TERMINAL
-from engine.core.search import Search
+from engine.core.search import SearchPlayer
 
 from . import tables as T
 from .consts import (K_BUMP, K_REROLL, K_STOP, NONE, PH_BUMP, PH_HASTE, PH_REROLL,
@@ -26,7 +25,6 @@ LEVELS = {
     "normal": (48, 1, 1500, 0),
     "hard": (200, 2, 5000, 0),
 }
-WORK = 4  # evaluations per think() call of the blocking choose()
 
 
 def _dice_action(st):
@@ -62,40 +60,13 @@ def _setup_deploy(st):
     return best
 
 
-class CpuPlayer:
-    """A CPU player of one level, and the hooks engine/core/search.py calls (one object:
-    less memory on the device). ``clock``: a ms clock (e.g. supervisor.ticks_ms) that the
-    search reads to keep to the level's time limit; ``speed``: how many times faster than
-    the device this machine runs (the limit is divided by it)."""
+class CpuPlayer(SearchPlayer):
+    """A CPU player of one level (search.SearchPlayer: begin/think/best/choose) and the
+    hooks engine/core/search.py calls."""
 
     def __init__(self, level="normal", seed=1, clock=None, speed=1):
-        self.level = level
-        self.budget, self.horizon, self.limit, self.noise = LEVELS[level]
-        self.limit //= speed
+        SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed)
         self.greedy = GreedyPlayer(seed)
-        self.search = Search(self, 255, seed, clock)
-
-    # --- the player ------------------------------------------------------------------------
-
-    def begin(self, st, now_ms=None):
-        s = self.search
-        if now_ms is None and s.clock is not None:
-            now_ms = s.clock()
-        s.begin(st, st.player, self.budget, self.horizon, self.noise, now_ms, self.limit)
-
-    def think(self, work=1, now_ms=None):
-        return self.search.think(work, now_ms)
-
-    def best(self):
-        return self.search.best()
-
-    def choose(self, st):
-        if st.to_act() == TERMINAL:
-            return None
-        self.begin(st)
-        while not self.search.think(WORK):
-            pass
-        return self.search.best()
 
     # --- the search's hooks ----------------------------------------------------------------
 

@@ -11,8 +11,8 @@ greedy player (with noise) until ``horizon`` more impulses have begun, and score
 player alone. There is nothing hidden in this game: the search sees what the player sees,
 and never the dice to come (it rolls its own).
 """
-from engine.core.protocol import DRAW, TERMINAL
-from engine.core.search import Search
+from engine.core.protocol import DRAW
+from engine.core.search import SearchPlayer
 
 from .combat import FIRE_RANGE
 from .consts import OFF, PH_ACT, PH_MOVE
@@ -26,7 +26,6 @@ LEVELS = {
     "normal": (64, 2, 1500, 0),
     "hard": (192, 2, 5000, 0),
 }
-WORK = 4  # evaluations per think() call of the blocking choose()
 WIN = 1 << 20
 APPROACH = 30  # a step nearer the enemy, against 10000 for a whole side
 
@@ -59,37 +58,14 @@ def evaluate(st, p):
     return mine - theirs - APPROACH * near
 
 
-class CpuPlayer:
-    """A CPU player of one level, and the hooks the search calls (docs/ARCHITECTURE.md)."""
+class CpuPlayer(SearchPlayer):
+    """A CPU player of one level (search.SearchPlayer: begin/think/best/choose) and the
+    hooks the search calls (docs/ARCHITECTURE.md)."""
 
     def __init__(self, level="normal", seed=1, clock=None, speed=1):
-        self.level = level
-        self.budget, self.horizon, self.limit, noise = LEVELS[level]
-        self.limit //= speed
+        SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed)
         self.greedy = GreedyPlayer(seed)
         self.rollout = GreedyPlayer(seed + 1, 8)
-        self.search = Search(self, 255, seed, clock)
-        self.noise = noise
-
-    def begin(self, st, now_ms=None):
-        s = self.search
-        if now_ms is None and s.clock is not None:
-            now_ms = s.clock()
-        s.begin(st, st.player, self.budget, self.horizon, self.noise, now_ms, self.limit)
-
-    def think(self, work=1, now_ms=None):
-        return self.search.think(work, now_ms)
-
-    def best(self):
-        return self.search.best()
-
-    def choose(self, st):
-        if st.to_act() == TERMINAL:
-            return None
-        self.begin(st)
-        while not self.search.think(WORK):
-            pass
-        return self.search.best()
 
     # --- the search's hooks ----------------------------------------------------------------
 
