@@ -38,6 +38,15 @@ def _table():
 NEXT = _table()
 
 
+def mark_next(marks, h):
+    """Set ``marks[n] = 1`` for every hex ``n`` next to ``h`` (nothing allocated)."""
+    for i in range(6 * h, 6 * h + 6):
+        n = NEXT[i]
+        if n == 255:
+            break
+        marks[n] = 1
+
+
 def neighbours(h):
     """The hexes next to ``h`` on the map (up to six)."""
     out = []

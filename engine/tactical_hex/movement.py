@@ -7,7 +7,7 @@ unit on hex ``h`` (0 Japan, 1 Russia) or -1 when it is empty; rivers come from t
 enemy of ``side``. It depends only on where the enemies stand, so a caller that asks about
 many steps makes it once."""
 from . import tables as T
-from .geometry import NEXT
+from .geometry import NEXT, mark_next
 
 _N_HEX = T.MAP_W * T.MAP_H
 _RIVER = bytearray(_N_HEX)
@@ -25,11 +25,7 @@ def enemy_next(side, side_at):
     for h in range(_N_HEX):
         s = side_at(h)
         if s >= 0 and s != side:
-            for i in range(6 * h, 6 * h + 6):
-                n = NEXT[i]
-                if n == 255:
-                    break
-                z[n] = 1
+            mark_next(z, h)
     return z
 
 

@@ -15,7 +15,7 @@ from .consts import (F_MOVED, F_SPENT, F_SWITCHED, JAPAN, K_DEPLOY, K_DONE, K_RE
                      K_SWITCH, NONE, OFF, PH_DEPLOY, PH_INIT, PH_INIT2, PH_OVER, PH_RESET,
                      RUSSIA, action, kind_of, x_of, y_of)
 from .counters import dies_of_hit, is_special, side_of
-from .geometry import NEXT
+from .geometry import mark_next
 from .setup import deploy_hexes, initiative
 
 N = T.N_COUNTERS
@@ -238,11 +238,7 @@ class State:
         for u in range(N):
             h = self.u_hex[u]
             if h < OFF and side_of(u) != side and self.cell[h] == u:
-                for i in range(6 * h, 6 * h + 6):
-                    n = NEXT[i]
-                    if n == 255:
-                        break
-                    z[n] = 1
+                mark_next(z, h)
         return z
 
     def occupied(self, h):
