@@ -55,6 +55,10 @@ Memory: the image is built in one buffer kept between saves (its size rounded up
 bytes: 2.5 KB for two saves of 1.2 KB), so a save allocates no copy of the blob, only a few
 small objects (192 bytes for a 3000-byte save in the MicroPython check).
 """
+from .slotwrite import END as _END
+from .slotwrite import HEAD as _HEAD
+from .slotwrite import MAGIC, OVERHEAD, SEQ_MASK, VERSION, Files, write_copy
+from .slotwrite import put as _put
 from .codec import crc16
 
 try:
@@ -65,12 +69,6 @@ except ImportError:  # CPython
         return x
 
 
-MAGIC = b"SV"
-VERSION = 1
-OVERHEAD = const(12)  # header 9 + CRC 2 + end mark 1
-_HEAD = const(9)
-_END = const(0x5A)
-SEQ_MASK = const(0x3FFFFFFF)
 _SEQ_HALF = const(0x20000000)
 _GROW = const(512)  # the image buffer grows by whole flash pages
 STORE = "store"  # where a loaded save came from (else the copy's file name)
@@ -81,26 +79,6 @@ def newer(a, b):
     they are less than 2**29 saves apart)."""
     d = (a - b) & SEQ_MASK
     return 0 < d < _SEQ_HALF
-
-
-def _put(buf, at, seq, payload):
-    """Writes the record of ``payload`` with ``seq`` into ``buf`` at ``at``."""
-    n = len(payload)
-    buf[at] = MAGIC[0]
-    buf[at + 1] = MAGIC[1]
-    buf[at + 2] = VERSION
-    buf[at + 3] = seq >> 24
-    buf[at + 4] = (seq >> 16) & 0xFF
-    buf[at + 5] = (seq >> 8) & 0xFF
-    buf[at + 6] = seq & 0xFF
-    buf[at + 7] = n >> 8
-    buf[at + 8] = n & 0xFF
-    e = at + _HEAD + n
-    buf[at + _HEAD:e] = payload
-    c = crc16(memoryview(buf)[at:e])
-    buf[e] = c >> 8
-    buf[e + 1] = c & 0xFF
-    buf[e + 2] = _END
 
 
 def record(seq, payload):
@@ -138,18 +116,6 @@ def _crc_ok(rec, n):
     return crc16(memoryview(rec)[0:e]) == (rec[e] << 8) | rec[e + 1]
 
 
-class _Files:
-    """The running Python's files: the built-in open, and os.replace or else os.rename
-    (CircuitPython's rename replaces the target on FAT by deleting it first). Without
-    either, ``rename`` is None and the copy is written in place."""
-
-    def __init__(self):
-        import os
-
-        self.open = open
-        self.rename = getattr(os, "replace", None) or getattr(os, "rename", None)
-
-
 class SaveInfo:
     """What one ``save()`` or ``clear()`` did."""
 
@@ -172,7 +138,8 @@ class SaveSlots:
 
     ``save(blob)`` -> SaveInfo; ValueError (nothing written) for an empty blob or one that
     does not fit the store; errors of the store itself propagate, those of the copy do not.
-    ``load()`` -> (blob, reason) or (None, reason): never raises for bad data.
+    ``load()`` -> (blob, reason) or (None, reason): never raises for bad data; afterwards
+    ``damaged`` tells whether it met anything but saves, erased flash and missing files.
     ``clear()`` -> SaveInfo: load() answers "no saved game" until the next save.
     """
 
@@ -180,7 +147,7 @@ class SaveSlots:
         self.store = store
         self.copy_path = copy_path
         self._tmp = None if copy_path is None else copy_path + ".new"
-        self._fs = fs if fs is not None or copy_path is None else _Files()
+        self._fs = fs if fs is not None or copy_path is None else Files()
         self._buf = None  # the newest record at _buf[_off:_off + _len], then room
         self._off = 0
         self._len = 0
@@ -190,6 +157,10 @@ class SaveSlots:
         self.bytes_written = 0
         self.copy_bytes_written = 0
         self.skipped = 0  # saves not written: blob equal to the newest
+        self.damaged = False  # load() met something that is neither a save nor erased
+        # after load(): (store offset, length, seq) of the newest record, the offset and
+        # length 0 when it came from the copy; None when there is none (slotwrite.save_after)
+        self.newest = None
 
     # -- loading
 
@@ -203,6 +174,10 @@ class SaveSlots:
             for path in (self.copy_path, self._tmp):
                 self._read_copy(path, cands, why)
         self._scanned = True
+        self.damaged = False
+        for w in why:
+            if w != "store: erased" and not w.endswith(": no file"):
+                self.damaged = True
         refused = None
         while cands:
             best = 0
@@ -210,9 +185,12 @@ class SaveSlots:
                 if newer(cands[i][0], cands[best][0]):
                     best = i
             seq, n, where, rec = cands.pop(best)
+            self.newest = (0, 0, seq)
             if where == STORE:
+                self.newest = (rec, n + OVERHEAD, seq)
                 rec = self.store.read(rec, n + OVERHEAD)
             if not _crc_ok(rec, n):
+                self.damaged = True
                 if refused is None:
                     refused = "newer save #%d in %s refused: checksum mismatch" % (seq, where)
                 why.append("%s: checksum mismatch (damaged)" % where)
@@ -222,6 +200,7 @@ class SaveSlots:
             self._len = n + OVERHEAD
             self._seq = seq
             if n == 0:
+                self.damaged = False  # what lies after a clear is older than it
                 return None, "no saved game (cleared)"
             text = "save #%d from %s" % (seq, where)
             if refused is not None:
@@ -230,6 +209,7 @@ class SaveSlots:
         self._buf = None
         self._len = 0
         self._seq = None
+        self.newest = None
         return None, "no saved game (%s)" % "; ".join(why)
 
     def _walk_store(self, cands, why):
@@ -353,19 +333,7 @@ class SaveSlots:
         self._off = 0
 
     def _write_copy(self, rec):
-        fs = self._fs
-        rename = getattr(fs, "rename", None)
-        name = self._tmp if rename else self.copy_path
-        try:
-            f = fs.open(name, "wb")
-            try:
-                f.write(rec)
-                f.flush()
-            finally:
-                f.close()
-            if rename:
-                rename(name, self.copy_path)
-        except OSError as e:
-            return "copy not written: %s" % e
-        self.copy_bytes_written += len(rec)
-        return None
+        error = write_copy(self._fs, self.copy_path, self._tmp, rec)
+        if error is None:
+            self.copy_bytes_written += len(rec)
+        return error

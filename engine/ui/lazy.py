@@ -10,5 +10,5 @@ def forget(package, name):
     sys.modules.pop(package.__name__ + "." + name, None)
     try:
         delattr(package, name)
-    except (AttributeError, TypeError):
+    except (AttributeError, KeyError, TypeError):  # MicroPython: KeyError
         pass

@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: MIT
+"""Autosave for the battle screens, and Continue: the game in play saved in the board's
+``store`` (engine/core/savestore.py: the NVM on the device) so that switching off loses
+nothing.
+
+When it saves: whenever the game waits for a person at the device and actions were applied
+since the last save. That is after every decision of a person (an assault's bump and
+re-roll choices included), and after the CPU's answer and the dice that follow it, before
+the person decides again: one erase of the NVM per decision of a person, not one per die.
+A power cut while the CPU thinks resumes at the person's last decision and the CPU thinks
+again; the dice to come are the same (the state's PRNG is saved). A game between two CPU
+players is not saved. The save is cleared when the game ends.
+
+What is saved (engine/core/gamesave.py): ``play`` (4 bytes: the game and its settings,
+engine/ui/resume.py), the record (config, seed, every action) and the PRNG's state.
+
+The battle keeps only this module and the record; the saving code (engine/core/codec.py,
+slotwrite.py) is imported for the moment of a save and let go after it. A screen gets its
+Autosave through engine/ui/resume.py (attach), which also holds the title's side.
+"""
+from .lazy import forget
+
+
+def let_go():
+    """Lets the save and load code go (lazy.forget) once a save or a load is done."""
+    import engine.core
+
+    for name in ("gamesave", "savestore", "record", "codec", "slotwrite"):
+        forget(engine.core, name)
+
+
+class Autosave:
+    """Kept by a battle screen: ``add(a)`` after every action applied, ``rest(st)`` when a
+    person is to decide, ``over()`` when the game has ended. The record is kept as the
+    config's bytes, the seed and the list of actions. ``error``
+    says why the last save failed (None: saved); the game goes on either way."""
+
+    def __init__(self, board, play, config, seed, newest=None, actions=()):
+        self.board = board
+        self.play = play
+        self.config = config
+        self.seed = seed
+        self.newest = newest  # (offset, length, seq) of the store's newest record
+        self.acts = list(actions)
+        self.count = len(self.acts)
+        self.saved = self.count  # actions in the newest save (a resumed game's)
+        self.saves = 0  # saves written by this screen
+        self.error = None
+        self.copy_error = None  # why the copy on CIRCUITPY was not written (None: it was)
+        self.ended = False
+
+    def add(self, a):
+        self.acts.append(a)
+        self.count += 1
+
+    def blob(self, st):
+        """The save of the game (engine/core/gamesave.py's format)."""
+        from engine.core.codec import Writer, frame
+
+        w = Writer()
+        w.buf.extend(self.play)
+        w.u8(self.play[0])
+        w.raw(self.config)
+        z, r = st.rng.get_state()
+        for x in (self.seed, z, r):
+            w.u32(x)
+        w.varint(self.count)
+        for a in self.acts:
+            w.varint(a)
+        return frame(b"GS", 1, w.buf)
+
+    def rest(self, st):
+        """Saves the game if it moved since the last save; True if it wrote."""
+        if self.count == self.saved:
+            return False
+        self.saved = self.count
+        try:
+            from engine.core.slotwrite import save_after
+
+            self.newest, self.copy_error = save_after(
+                self.board.store, self.newest, self.blob(st),
+                getattr(self.board, "save_copy", None))
+            self.error = None
+            self.saves += 1
+        except (OSError, ValueError) as e:
+            self.error = "Not saved: %s" % e
+        let_go()
+        return self.error is None
+
+    def over(self):
+        """The game has ended: Continue has nothing to resume."""
+        if self.ended:
+            return
+        self.ended = True
+        try:
+            from engine.core.slotwrite import save_after
+
+            self.newest = save_after(self.board.store, self.newest, b"",
+                                     getattr(self.board, "save_copy", None))[0]
+        except OSError as e:
+            self.error = "Save not cleared: %s" % e
+        let_go()

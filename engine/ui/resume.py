@@ -1,0 +1,205 @@
+# SPDX-License-Identifier: MIT
+"""The title's side of saved games, loaded for the moment it is needed and let go: is
+there a game to continue, resume it, and the Autosave of a new game.
+
+``play`` bytes (4): the ruleset, the two players' kinds as indexes of KINDS, and the flags:
+bit 0 hand-over screen, bit 1 automatic map draft, bit 2 sound, bits 3-4 LED brightness.
+"""
+from engine.core.protocol import TERMINAL
+
+from .autosave import Autosave, let_go
+
+KINDS = ("human", "greedy", "random", "easy", "normal", "hard")
+
+
+def play_bytes(ruleset, players, handover, auto_draft, sound, brightness):
+    return bytes((ruleset, KINDS.index(players[0]), KINDS.index(players[1]),
+                  (1 if handover else 0) | (2 if auto_draft else 0) | (4 if sound else 0)
+                  | (brightness & 3) << 3))
+
+
+def read_play(play):
+    """The settings of ``play`` bytes as a dict (ValueError if they make no sense)."""
+    if len(play) != 4 or play[1] >= len(KINDS) or play[2] >= len(KINDS) or play[3] >> 5:
+        raise ValueError("bad play settings")
+    f = play[3]
+    return {"game": play[0], "players": (KINDS[play[1]], KINDS[play[2]]),
+            "handover": bool(f & 1), "auto_draft": bool(f & 2), "sound": bool(f & 4),
+            "brightness": min(2, (f >> 3) & 3)}
+
+
+def for_game(board, st, seed, players, play, newest=None):
+    """An Autosave for the new game of state ``st`` made with ``seed`` (either ruleset)
+    when a person plays in it, else None. ``players``: the two kinds (KINDS); ``play``:
+    play_bytes(); ``newest``: where_newest() of the store."""
+    if players[0] != "human" and players[1] != "human":
+        return None
+    cfg = getattr(st, "cfg", None)
+    config = b""
+    if cfg is not None:
+        from engine.core.codec import Writer
+
+        w = Writer()
+        cfg.encode(w)
+        config = bytes(w.buf)
+    saver = Autosave(board, play, config, seed, newest)
+    saver.saved = -1  # saved at its first rest: Continue from the first decision on
+    return saver
+
+
+def attach(screen, saver):
+    """Autosaves the battle ``screen`` (PT Battle or HexBattle) with ``saver``, from
+    outside: every action its state applies is added to the record, and each time the
+    screen sets itself up (``_enter``) with a person to decide the game is saved (with
+    the game over, the save is cleared). The screens' own code is unchanged, so a game
+    without autosave carries none of it."""
+    if saver is None:
+        return
+    st = screen.st
+    apply = st.apply
+    enter = screen._enter
+
+    def applied(a):
+        apply(a)
+        saver.add(a)
+
+    def entered():
+        if st.to_act() == TERMINAL:
+            saver.over()
+        elif screen.human() >= 0:
+            saver.rest(st)
+        enter()
+
+    st.apply = applied
+    screen._enter = entered
+    screen.saver = saver
+    entered()
+
+
+def _slots(board):
+    from engine.core.savestore import SaveSlots
+
+    slots = SaveSlots(board.store, getattr(board, "save_copy", None))
+    slots.board = board
+    return slots
+
+
+def where_newest(board):
+    """(offset, length, seq) of the store's newest save record, (0, 0, seq) when it came
+    from the copy file, or None: what Autosave writes after."""
+    slots = _slots(board)
+    try:
+        slots.load()
+    except OSError:
+        return None
+    finally:
+        let_go()
+    return slots.newest
+
+
+def _read(board, use):
+    """(use(blob, slots), reason) for the store's newest save, or (None, reason): the
+    reason None when the store is simply empty, else why nothing was loaded."""
+    from engine.core.codec import DecodeError
+
+    slots = _slots(board)
+    try:
+        blob, why = slots.load()
+        if blob is None:
+            return None, why if slots.damaged else None
+        return use(blob, slots), why
+    except (DecodeError, ValueError) as e:
+        return None, "Saved game refused: %s" % e
+    except OSError as e:
+        return None, "Saved game unreadable: %s" % e
+    finally:
+        let_go()
+
+
+def _checked(blob, slots):
+    from engine.core.gamesave import unpack
+
+    return read_play(unpack(blob)[0])
+
+
+def saved_game(board):
+    """What the title offers: (True, reason) when the store holds a save that checks,
+    else (False, reason), the reason None when the store is simply empty."""
+    got, why = _read(board, _checked)
+    return got is not None, why
+
+
+def _resumed(blob, slots):
+    from engine.core.gamesave import resume as replayed
+
+    play, record, st = replayed(blob)
+    settings = read_play(play)
+    if settings["game"] != record.ruleset:
+        raise ValueError("the settings are of another game")
+    return settings, st, Autosave(slots.board, play, record.config_bytes, record.seed,
+                                  slots.newest, record.actions)
+
+
+def resume(board):
+    """The saved game as (settings dict of read_play, state replayed from the record, the
+    Autosave that goes on saving it), or (None, reason)."""
+    return _read(board, _resumed)
+
+def _lines(text, width=25):
+    """``text`` cut into lines of at most ``width`` characters, at spaces."""
+    out = []
+    line = ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = ""
+        line = (line + " " + word) if line else word[:width]
+    out.append(line)
+    return out
+
+
+def title_for(board, settings, kit, notice=None):
+    """The title menu with Continue when the store holds a game to resume; ``notice`` (or
+    the reason a save in the store was refused) shown first on a page of its own."""
+    from .title import Title
+
+    has, why = saved_game(board)
+    title = Title(board, settings, has_save=has, kit=kit)
+    text = notice or (None if has else why)
+    if text:
+        title.show("Saved game", [(line, None) for line in _lines(text)], text=True)
+    return title
+
+
+def prepare(board, start, settings):
+    """What the battle needs for the title's choice ``start``, with autosave: for Continue
+    the resumed game's start (its settings restored into ``settings``), "state" and
+    "saver"; for a new game the "saver" (None when no person plays). None and a reason
+    when the saved game cannot be resumed."""
+    if start.get("continue"):
+        got, why = resume(board)
+        if got is None:
+            return None, why
+        play, st, saver = got
+        settings.sound = play["sound"]
+        settings.brightness = play["brightness"]
+        settings.handover = play["handover"]
+        start = {"game": 1 if play["game"] == 2 else 0, "players": play["players"],
+                 "auto_draft": play["auto_draft"], "seed": saver.seed, "state": st,
+                 "saver": saver}
+        return start, why
+    ruleset = 2 if start.get("game") == 1 else 1
+    if ruleset == 2:
+        from engine.tactical_hex.state import State
+
+        st = State(start["seed"])
+    else:
+        from engine.pocket_tactics.state import State
+
+        st = State(start["config"], start["seed"])
+    play = play_bytes(ruleset, start["players"], settings.handover,
+                      start.get("auto_draft", False), settings.sound, settings.brightness)
+    start["state"] = st
+    start["saver"] = for_game(board, st, start["seed"], start["players"], play,
+                              where_newest(board))
+    return start, None

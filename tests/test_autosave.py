@@ -1,0 +1,252 @@
+# SPDX-License-Identifier: MIT
+"""Autosave and Continue (engine/ui/autosave.py, resume.py, engine/core/gamesave.py,
+slotwrite.py): a battle saves whenever a person is to decide, Continue resumes the exact
+game, a power cut never loads garbage, damaged saves are refused with a reason."""
+import random
+
+import pytest
+
+from boards import stub
+from engine.core import gamesave, slotwrite
+from engine.core.codec import DecodeError
+from engine.core.protocol import CHANCE, TERMINAL
+from engine.core.savestore import SaveSlots
+from engine.ui import app, resume
+from engine.ui.autosave import Autosave
+from engine.ui.battle import Battle
+from engine.ui.hex_battle import HexBattle
+from engine.ui import keys as K
+from engine.ui.screens import M_INFO
+from tests.powercut import ERASE, FlashModel, PowerCut
+
+
+def _pt_battle(board, seed):
+    from engine.pocket_tactics.config import suggested
+    from engine.pocket_tactics.state import State
+
+    st = State(suggested(0, 1, 50), seed)
+    play = resume.play_bytes(1, ("human", "human"), False, False, True, 2)
+    saver = resume.for_game(board, st, seed, ("human", "human"), play,
+                            resume.where_newest(board))
+    screen = Battle(board, st, [None, None], handover=False)
+    resume.attach(screen, saver)
+    return screen
+
+
+def _hex_battle(board, seed):
+    from engine.tactical_hex.state import State
+
+    st = State(seed)
+    play = resume.play_bytes(2, ("human", "human"), False, False, True, 1)
+    saver = resume.for_game(board, st, seed, ("human", "human"), play,
+                            resume.where_newest(board))
+    screen = HexBattle(board, st, [None, None], handover=False)
+    resume.attach(screen, saver)
+    return screen
+
+
+def _play(screen, rng, decisions):
+    """``decisions`` choices of the people (random legal actions, from ``rng``) through the
+    screen, the dice rolled by the screen's own tick; then the dice that follow, until a
+    person is to decide again (the game at rest, as when a player switches off)."""
+    done = 0
+    st = screen.st
+    while st.to_act() != TERMINAL and (done < decisions or st.to_act() == CHANCE):
+        if st.to_act() == CHANCE:
+            screen.wait_until = -1
+            if isinstance(screen, HexBattle):
+                screen.mode = 0  # the map (a die's message needs no key)
+            elif screen.mode == M_INFO:  # a result on the screen: close it
+                screen.on_event(K.A)
+                continue
+            screen.tick(screen.board.ticks_ms())
+            continue
+        screen._apply(rng.choice(st.legal_actions()))
+        done += 1
+    return done
+
+
+@pytest.mark.parametrize("make", [_pt_battle, _hex_battle], ids=["pocket-tactics", "hex"])
+def test_continue_resumes_the_exact_game_and_ends_like_uninterrupted_play(make):
+    # Two boards play the same seed with the same inputs; one is "switched off" after 25
+    # decisions and continued from its store on a new screen. Both end in the same bytes.
+    whole = make(stub.make(), 11)
+    _play(whole, random.Random(5), 10 ** 6)
+
+    board = stub.make()
+    first = make(board, 11)
+    rng = random.Random(5)
+    _play(first, rng, 25)
+    assert first.saver.saves > 0 and first.saver.error is None
+    got, why = resume.resume(stub.make(store=board.store))
+    assert got is not None, why
+    settings, st, saver = got
+    assert st.encode() == first.st.encode()  # a person was to decide: saved just now
+    assert saver.acts == first.saver.acts and saver.count == first.saver.count
+    assert settings["players"] == ("human", "human") and not settings["handover"]
+    kind = Battle if make is _pt_battle else HexBattle
+    again = kind(stub.make(store=board.store), st, [None, None], handover=False)
+    resume.attach(again, saver)
+    _play(again, rng, 10 ** 6)
+    assert again.st.encode() == whole.st.encode()
+    # the game is over: the save is cleared and the title offers no Continue
+    assert resume.saved_game(again.board) == (False, None)
+
+
+def test_one_save_per_decision_of_a_person_not_per_die():
+    board = stub.make()
+    battle = _pt_battle(board, 3)
+    decisions = _play(battle, random.Random(1), 40)
+    # each decision is followed by a rest (a person to decide again), and the first rest
+    # comes after the opening dice; at most one write per rest
+    assert 0 < len(board.store.writes) <= decisions + 1
+    chances = len(battle.saver.acts) - decisions
+    assert chances > 0  # dice were rolled, and none of them wrote on its own
+
+
+def test_a_cpu_against_cpu_game_is_not_saved():
+    board = stub.make()
+    battle = app.new_battle(board, players=("greedy", "random"), seed=2)
+    st = battle.st
+    resume.attach(battle, resume.for_game(board, st, 2, ("greedy", "random"),
+                                          resume.play_bytes(1, ("greedy", "random"), True,
+                                                            False, True, 2)))
+    app.loop(board, battle, 400)
+    assert board.store.writes == []
+
+
+def _saved_game_store(seed=4, decisions=12):
+    board = stub.make(store=FlashModel())
+    battle = _pt_battle(board, seed)
+    rng = random.Random(seed)
+    _play(battle, rng, decisions)
+    assert battle.st.to_act() >= 0 and battle.saver.saves > 1  # a game in progress
+    return board, battle, rng
+
+
+def test_every_power_cut_in_an_autosave_leaves_the_previous_or_the_new_game():
+    # The flash model erases the 8 KB block, then programs 16 pages in order; cut at each.
+    board, battle, rng = _saved_game_store()
+    before = resume.resume(stub.make(store=board.store.copy()))[0][1].encode()
+    outcomes = {"previous": 0, "new": 0, "none": 0}
+    cuts = [ERASE] + list(range(16))
+    for cut in cuts:
+        flash = board.store.copy()
+        b2 = stub.make(store=flash)
+        saver = Autosave(b2, battle.saver.play, battle.saver.config, battle.saver.seed,
+                         battle.saver.newest, battle.saver.acts)
+        st = battle.st
+        a = rng.choice(st.legal_actions()) if st.to_act() >= 0 else None
+        assert a is not None
+        st2 = gamesave.replay(_record(saver))
+        st2.apply(a)
+        saver.add(a)
+        flash.cut = cut
+        with pytest.raises(PowerCut):
+            saver.rest(st2)
+        got, why = resume.resume(stub.make(store=flash))
+        if got is None:
+            assert why is None or why.startswith("no saved game"), why  # nothing half-loaded
+            outcomes["none"] += 1
+        elif got[1].encode() == st2.encode():
+            outcomes["new"] += 1
+        else:
+            assert got[1].encode() == before
+            outcomes["previous"] += 1
+    print("power cuts in an autosave: %s" % outcomes)
+    assert sum(outcomes.values()) == 17 and outcomes["new"] >= 1
+    # only a cut inside the erase, or before the pages of the previous record are
+    # programmed again, leaves no save (docs/DEVICE.md "Power cuts")
+    assert outcomes["none"] <= (battle.saver.newest[1] + 511) // 512
+
+
+def _record(saver):
+    from engine.core.record import Record
+
+    return Record(saver.play[0], saver.config, saver.seed, list(saver.acts))
+
+
+def test_damaged_saves_are_refused_with_a_reason_never_loaded_half():
+    board, battle, _ = _saved_game_store(seed=6, decisions=12)
+    flash = board.store
+    n = battle.saver.newest[0] + battle.saver.newest[1]
+    rng = random.Random(9)
+    loaded = refused = 0
+    for _ in range(300):
+        f = flash.copy()
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(n)
+            f.data[i] ^= 1 << rng.randrange(8)
+        got, why = resume.resume(stub.make(store=f))
+        if got is None:
+            refused += 1
+            assert why
+        else:  # an untouched record: the newest, or the previous when the flips hit the newest
+            loaded += 1
+            acts = got[2].acts
+            assert acts == battle.saver.acts[:len(acts)]
+            assert got[1].encode() == gamesave.replay(_record(got[2])).encode()
+    assert refused > 0 and loaded > 0
+    for junk in (b"", b"\x00" * 8192, bytes(random.Random(1).randrange(256) for _ in range(8192))):
+        f = FlashModel()
+        f.data[0:len(junk)] = junk
+        assert resume.resume(stub.make(store=f))[0] is None
+        ok, _ = resume.saved_game(stub.make(store=f))
+        assert ok is False
+
+
+def test_a_save_that_replays_elsewhere_is_refused():
+    # A record whose PRNG does not match the replay (another version of the rules).
+    board, battle, _ = _saved_game_store(seed=8, decisions=10)
+    slots = SaveSlots(board.store)
+    blob, _ = slots.load()
+    play, rec, rng = gamesave.unpack(blob)
+    bad = gamesave.pack(play, rec, (rng[0] ^ 1, rng[1]))
+    with pytest.raises(DecodeError, match="another position"):
+        gamesave.resume(bad)
+    rec.actions.append(9999)  # an action the rules refuse
+    with pytest.raises(DecodeError, match="does not replay"):
+        gamesave.resume(gamesave.pack(play, rec, rng))
+    with pytest.raises(DecodeError):
+        gamesave.unpack(blob[:-3] + b"\x00\x00\x00")
+
+
+def test_the_battles_blob_is_the_format_gamesave_reads():
+    board, battle, _ = _saved_game_store(seed=2, decisions=8)
+    s = battle.saver
+    blob = bytes(s.blob(battle.st))
+    play, rec, rng = gamesave.unpack(blob)
+    assert play == s.play and rec.seed == s.seed and rec.actions == s.acts
+    assert blob == gamesave.pack(play, rec, battle.st.rng.get_state())
+
+
+def test_save_after_keeps_the_previous_record_and_clears_alone():
+    f = FlashModel()
+    newest = slotwrite.save_after(f, None, b"one")[0]
+    newest = slotwrite.save_after(f, newest, b"two!")[0]
+    assert newest == (15, 16, 2)
+    blob, _ = SaveSlots(f).load()
+    assert blob == b"two!"
+    slotwrite.save_after(f, newest, b"")
+    assert SaveSlots(f).load() == (None, "no saved game (cleared)")
+    with pytest.raises(ValueError):
+        slotwrite.save_after(f, None, b"x" * 8190)
+
+
+def test_title_offers_continue_and_resumes_the_game(monkeypatch):
+    board, battle, _ = _saved_game_store(seed=5, decisions=20)
+    b2 = stub.make(store=board.store)
+    title = resume.title_for(b2, app.Settings(), None)
+    assert [t for t, _ in title.page[1]][:2] == ["New game", "Continue"]
+    start, why = resume.prepare(b2, {"continue": True}, app.Settings())
+    assert start["state"].encode() == battle.st.encode() and start["game"] == 0
+    # a damaged store: no Continue, and the reason on a page of its own
+    board.store.data[20] ^= 0xFF
+    board.store.data[battle.saver.newest[0] + 20] ^= 0xFF
+    title = resume.title_for(stub.make(store=board.store), app.Settings(), None)
+    assert title.page[0] == "Saved game"
+    assert "checksum" in " ".join(t for t, _ in title.page[1])
+    title.on_event(K.B)
+    assert [t for t, _ in title.page[1]][0] == "New game"
+    assert "Continue" not in [t for t, _ in title.page[1]]
+
