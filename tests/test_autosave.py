@@ -20,29 +20,31 @@ from engine.ui.screens import M_INFO
 from tests.powercut import ERASE, FlashModel, PowerCut
 
 
-def _pt_battle(board, seed):
-    from engine.pocket_tactics.config import suggested
-    from engine.pocket_tactics.state import State
+def _battle(ruleset, board, seed):
+    """A hot-seat battle of ``ruleset`` (1 Pocket-Tactics, 2 Tactical Hex), autosaved."""
+    if ruleset == 1:
+        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.state import State
 
-    st = State(suggested(0, 1, 50), seed)
-    play = resume.play_bytes(1, ("human", "human"), False, False, True, 2)
+        st, kind = State(suggested(0, 1, 50), seed), Battle
+    else:
+        from engine.tactical_hex.state import State
+
+        st, kind = State(seed), HexBattle
+    play = resume.play_bytes(ruleset, ("human", "human"), False, False, True, 2)
     saver = resume.for_game(board, st, seed, ("human", "human"), play,
                             resume.where_newest(board))
-    screen = Battle(board, st, [None, None], handover=False)
+    screen = kind(board, st, [None, None], handover=False)
     resume.attach(screen, saver)
     return screen
+
+
+def _pt_battle(board, seed):
+    return _battle(1, board, seed)
 
 
 def _hex_battle(board, seed):
-    from engine.tactical_hex.state import State
-
-    st = State(seed)
-    play = resume.play_bytes(2, ("human", "human"), False, False, True, 1)
-    saver = resume.for_game(board, st, seed, ("human", "human"), play,
-                            resume.where_newest(board))
-    screen = HexBattle(board, st, [None, None], handover=False)
-    resume.attach(screen, saver)
-    return screen
+    return _battle(2, board, seed)
 
 
 def _play(screen, rng, decisions):
@@ -201,12 +203,14 @@ def test_a_save_that_replays_elsewhere_is_refused():
     slots = SaveSlots(board.store)
     blob, _ = slots.load()
     play, rec, rng = gamesave.unpack(blob)
-    bad = gamesave.pack(play, rec, (rng[0] ^ 1, rng[1]))
+    bad = gamesave.pack(play, rec.ruleset, rec.config_bytes, rec.seed, rec.actions,
+                        (rng[0] ^ 1, rng[1]))
     with pytest.raises(DecodeError, match="another position"):
         gamesave.resume(bad)
     rec.actions.append(9999)  # an action the rules refuse
     with pytest.raises(DecodeError, match="does not replay"):
-        gamesave.resume(gamesave.pack(play, rec, rng))
+        gamesave.resume(gamesave.pack(play, rec.ruleset, rec.config_bytes, rec.seed,
+                                      rec.actions, rng))
     with pytest.raises(DecodeError):
         gamesave.unpack(blob[:-3] + b"\x00\x00\x00")
 
@@ -217,7 +221,7 @@ def test_the_battles_blob_is_the_format_gamesave_reads():
     blob = bytes(s.blob(battle.st))
     play, rec, rng = gamesave.unpack(blob)
     assert play == s.play and rec.seed == s.seed and rec.actions == s.acts
-    assert blob == gamesave.pack(play, rec, battle.st.rng.get_state())
+    assert rng == battle.st.rng.get_state() and rec.config_bytes == s.config
 
 
 def test_save_after_keeps_the_previous_record_and_clears_alone():

@@ -17,30 +17,33 @@ another version of the rules, or damaged in a way the checksums miss, is refused
 reason instead of half-loaded.
 """
 from .codec import DecodeError, Writer, frame, unframe
-from .record import Record
 
 MAGIC = b"GS"
 VERSION = 1
 PLAY_BYTES = 4
 
 
-def pack(play, record, rng_state):
-    """The save blob (what autosave writes; for tools and tests)."""
+def pack(play, ruleset, config, seed, actions, rng_state):
+    """The save blob of a game: ``play`` (4 bytes), the record's fields (``config``
+    bytes, ``seed``, the list of ``actions``) and the state's PRNG ``(z, w)``. Autosave
+    writes with it, without the Record class (record.py is loaded only to read)."""
     w = Writer()
     w.buf.extend(play)
-    w.u8(record.ruleset)
-    w.raw(record.config_bytes)
-    w.u32(record.seed)
+    w.u8(ruleset)
+    w.raw(config)
+    w.u32(seed)
     w.u32(rng_state[0])
     w.u32(rng_state[1])
-    w.varint(len(record.actions))
-    for a in record.actions:
+    w.varint(len(actions))
+    for a in actions:
         w.varint(a)
     return frame(MAGIC, VERSION, w.buf)
 
 
 def unpack(blob):
     """(play, Record, (z, w)) of a save blob; DecodeError if it is damaged."""
+    from .record import Record
+
     r = unframe(MAGIC, VERSION, blob)
     r._need(PLAY_BYTES)
     play = bytes(r.data[r.pos:r.pos + PLAY_BYTES])

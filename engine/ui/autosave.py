@@ -54,20 +54,17 @@ class Autosave:
         self.count += 1
 
     def blob(self, st):
-        """The save of the game (engine/core/gamesave.py's format)."""
-        from engine.core.codec import Writer, frame
+        """The save of the game (engine/core/gamesave.py)."""
+        from engine.core.gamesave import pack
 
-        w = Writer()
-        w.buf.extend(self.play)
-        w.u8(self.play[0])
-        w.raw(self.config)
-        z, r = st.rng.get_state()
-        for x in (self.seed, z, r):
-            w.u32(x)
-        w.varint(self.count)
-        for a in self.acts:
-            w.varint(a)
-        return frame(b"GS", 1, w.buf)
+        return pack(self.play, self.play[0], self.config, self.seed, self.acts,
+                    st.rng.get_state())
+
+    def _write(self, blob):
+        from engine.core.slotwrite import save_after
+
+        self.newest, self.copy_error = save_after(self.board.store, self.newest, blob,
+                                                  getattr(self.board, "save_copy", None))
 
     def rest(self, st):
         """Saves the game if it moved since the last save; True if it wrote."""
@@ -75,16 +72,13 @@ class Autosave:
             return False
         self.saved = self.count
         try:
-            from engine.core.slotwrite import save_after
-
-            self.newest, self.copy_error = save_after(
-                self.board.store, self.newest, self.blob(st),
-                getattr(self.board, "save_copy", None))
+            self._write(self.blob(st))
             self.error = None
             self.saves += 1
         except (OSError, ValueError) as e:
             self.error = "Not saved: %s" % e
-        let_go()
+        finally:
+            let_go()
         return self.error is None
 
     def over(self):
@@ -93,10 +87,8 @@ class Autosave:
             return
         self.ended = True
         try:
-            from engine.core.slotwrite import save_after
-
-            self.newest = save_after(self.board.store, self.newest, b"",
-                                     getattr(self.board, "save_copy", None))[0]
+            self._write(b"")
         except OSError as e:
             self.error = "Save not cleared: %s" % e
-        let_go()
+        finally:
+            let_go()
