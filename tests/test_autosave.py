@@ -12,7 +12,7 @@ from engine.core.codec import DecodeError
 from engine.core.protocol import CHANCE, TERMINAL
 from engine.core.savestore import SaveSlots
 from engine.ui import app, resume
-from engine.ui.autosave import Autosave
+from engine.ui.autosave import Autosave, attach
 from engine.ui.battle import Battle
 from engine.ui.hex_battle import HexBattle
 from engine.ui import keys as K
@@ -34,8 +34,9 @@ def _battle(ruleset, board, seed):
     play = resume.play_bytes(ruleset, ("human", "human"), False, False, True, 2)
     saver = resume.for_game(board, st, seed, ("human", "human"), play,
                             resume.where_newest(board))
+    attach(st, saver)
     screen = kind(board, st, [None, None], handover=False)
-    resume.attach(screen, saver)
+    screen.saver = saver  # for the tests' eyes: the screen knows nothing of it
     return screen
 
 
@@ -87,8 +88,9 @@ def test_continue_resumes_the_exact_game_and_ends_like_uninterrupted_play(make):
     assert saver.acts == first.saver.acts and saver.count == first.saver.count
     assert settings["players"] == ("human", "human") and not settings["handover"]
     kind = Battle if make is _pt_battle else HexBattle
+    attach(st, saver)
     again = kind(stub.make(store=board.store), st, [None, None], handover=False)
-    resume.attach(again, saver)
+    again.saver = saver
     _play(again, rng, 10 ** 6)
     assert again.st.encode() == whole.st.encode()
     # the game is over: the save is cleared and the title offers no Continue
@@ -110,7 +112,7 @@ def test_a_cpu_against_cpu_game_is_not_saved():
     board = stub.make()
     battle = app.new_battle(board, players=("greedy", "random"), seed=2)
     st = battle.st
-    resume.attach(battle, resume.for_game(board, st, 2, ("greedy", "random"),
+    attach(st, resume.for_game(board, st, 2, ("greedy", "random"),
                                           resume.play_bytes(1, ("greedy", "random"), True,
                                                             False, True, 2)))
     app.loop(board, battle, 400)
@@ -218,9 +220,13 @@ def test_a_save_that_replays_elsewhere_is_refused():
 def test_the_battles_blob_is_the_format_gamesave_reads():
     board, battle, _ = _saved_game_store(seed=2, decisions=8)
     s = battle.saver
-    blob = bytes(s.blob(battle.st))
-    play, rec, rng = gamesave.unpack(blob)
-    assert play == s.play and rec.seed == s.seed and rec.actions == s.acts
+    play, rec, rng = gamesave.unpack(bytes(s.blob(battle.st)))
+    assert play == s.play + b"\xff\xff"  # no screen: no cursor
+    assert resume.read_play(play)["cursor"] is None
+    s.view = lambda: 0x123  # the hex under a screen's cursor
+    play, rec, rng = gamesave.unpack(bytes(s.blob(battle.st)))
+    assert play == s.play + b"\x01\x23" and resume.read_play(play)["cursor"] == 0x123
+    assert rec.seed == s.seed and rec.actions == s.acts
     assert rng == battle.st.rng.get_state() and rec.config_bytes == s.config
 
 
@@ -242,7 +248,7 @@ def test_title_offers_continue_and_resumes_the_game(monkeypatch):
     b2 = stub.make(store=board.store)
     title = resume.title_for(b2, app.Settings(), None)
     assert [t for t, _ in title.page[1]][:2] == ["New game", "Continue"]
-    start, why = resume.prepare(b2, {"continue": True}, app.Settings())
+    start = resume.prepare(b2, {"continue": True}, app.Settings())
     assert start["state"].encode() == battle.st.encode() and start["game"] == 0
     # a damaged store: no Continue, and the reason on a page of its own
     board.store.data[20] ^= 0xFF
@@ -254,3 +260,23 @@ def test_title_offers_continue_and_resumes_the_game(monkeypatch):
     assert [t for t, _ in title.page[1]][0] == "New game"
     assert "Continue" not in [t for t, _ in title.page[1]]
 
+
+
+def test_continue_gives_the_cursor_back_and_a_hot_seat_hex_game_the_hand_over():
+    from engine.ui.hex_battle import M_HANDOVER, M_MAP
+
+    board = stub.make(store=FlashModel())
+    start = {"game": 1, "seed": 3, "players": ("human", "human")}
+    settings = app.Settings()
+    start = resume.prepare(board, start, settings)
+    screen = HexBattle(board, start["state"], [None, None], handover=True)
+    resume.show(screen, start)
+    assert screen.mode == M_MAP  # a new game: no hand-over before the first move
+    screen.cursor = 7
+    _play(screen, random.Random(3), 6)
+    b2 = stub.make(store=board.store)
+    again = resume.prepare(b2, {"continue": True}, app.Settings())
+    assert again["cursor"] == 7 and again["state"].encode() == screen.st.encode()
+    shown = HexBattle(b2, again["state"], [None, None], handover=True)
+    resume.show(shown, again)
+    assert shown.cursor == 7 and shown.mode == M_HANDOVER

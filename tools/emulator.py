@@ -3,7 +3,11 @@
 """Run the game on a desktop: the host board (boards/host.py) in a pygame window, or
 headless from a key script.
 
-    python tools/emulator.py                       window: the title menu, as on the device
+    python tools/emulator.py                       window: the title menu, as on the device,
+                                                   and Continue: a game with a person in
+                                                   it is saved as it goes (the store file
+                                                   of boards/host.py) and comes back after
+                                                   closing the window
     python tools/emulator.py --players human,greedy straight into a battle (human, greedy
                                                    or random per side; human,human: hot-seat)
     python tools/emulator.py --script demo.keys    window, plays the script, then the keyboard
@@ -89,7 +93,9 @@ def game_app(args, demo):
     def app(board):
         if not demo:
             if args.players is None:
-                run_app(board)  # the title menu, as on the device
+                from engine.ui import resume
+
+                run_app(board, saving=resume)  # the title menu, Continue included
             else:  # straight into a battle (the seed from the clock unless given)
                 seed = args.seed if args.seed is not None else board.ticks_ms() & 0x3FFFFFFF
                 loop(board, new_battle(board, players, seed, factions, args.limit,

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: MIT
 """A saved game as Continue needs it, for either ruleset: what the screen was playing
-(``play``: 4 bytes in engine/ui/autosave.py's format), the game record (ruleset, config,
+(``play``: 6 bytes in engine/ui/resume.py's format), the game record (ruleset, config,
 seed, every action) and the state's PRNG after the last action. Written by
 engine/ui/autosave.py (with few names of its own: it is loaded during a battle), read here.
 
 Blob (big-endian), for the save slots of savestore.py::
 
-    "GS"  version  play (4)  ruleset (1)  config (varint length + bytes)  seed (4)
+    "GS"  version  play (6)  ruleset (1)  config (varint length + bytes)  seed (4)
     PRNG z (4)  PRNG w (4)  count (varint)  actions (count varints)  CRC-16 (2)
 
 The position itself is not stored: it is the replay of the record. ``resume(blob)``
@@ -20,11 +20,11 @@ from .codec import DecodeError, Writer, frame, unframe
 
 MAGIC = b"GS"
 VERSION = 1
-PLAY_BYTES = 4
+PLAY_BYTES = 6
 
 
 def pack(play, ruleset, config, seed, actions, rng_state):
-    """The save blob of a game: ``play`` (4 bytes), the record's fields (``config``
+    """The save blob of a game: ``play`` (PLAY_BYTES), the record's fields (``config``
     bytes, ``seed``, the list of ``actions``) and the state's PRNG ``(z, w)``. Autosave
     writes with it, without the Record class (record.py is loaded only to read)."""
     w = Writer()

@@ -66,8 +66,10 @@ def loop(board, screen, max_frames=-1, until_over=False):
     return frames
 
 
-def run_app(board, max_frames=-1):
-    """The device program: the title menu, then battles, back to the title after each."""
+def run_app(board, max_frames=-1, saving=None):
+    """The device program: the title menu, then battles, back to the title after each.
+    ``saving``: engine.ui.resume for autosave and Continue (the desktop emulator; the
+    device's battles have no heap for it yet, docs/PERFORMANCE.md)."""
     import gc
 
     import engine.ui
@@ -80,7 +82,7 @@ def run_app(board, max_frames=-1):
     while frames != max_frames:
         from .title import Title
 
-        title = Title(board, settings, kit=kit)
+        title = (Title if saving is None else saving.title_for)(board, settings, kit=kit)
         frames += loop(board, title, max_frames - frames if max_frames > 0 else -1)
         start = title.start
         title = None
@@ -102,9 +104,11 @@ def run_app(board, max_frames=-1):
         ps = [make_player(start["players"][0], seed * 2 + 1),
               make_player(start["players"][1], seed * 2 + 2)]
         board.sound_on = settings.sound
-        battle = Battle(board, State(start["config"], seed), ps, handover=settings.handover,
-                        auto_draft=start["auto_draft"], sound=settings.sound,
-                        brightness=settings.brightness, kit=kit)
+        battle = Battle(board, start.get("state") or State(start["config"], seed), ps,
+                        handover=settings.handover, auto_draft=start["auto_draft"],
+                        sound=settings.sound, brightness=settings.brightness, kit=kit)
+        if "show" in start:
+            start["show"](battle, start)
         frames += loop(board, battle, max_frames - frames if max_frames > 0 else -1)
         battle = None
         gc.collect()

@@ -11,13 +11,16 @@ A power cut while the CPU thinks resumes at the person's last decision and the C
 again; the dice to come are the same (the state's PRNG is saved). A game between two CPU
 players is not saved. The save is cleared when the game ends.
 
-What is saved (engine/core/gamesave.py): ``play`` (4 bytes: the game and its settings,
-engine/ui/resume.py), the record (config, seed, every action) and the PRNG's state.
+What is saved (engine/core/gamesave.py): ``play`` (the game, its settings and the hex under
+the cursor, engine/ui/resume.py), the record (config, seed, every action) and the PRNG's
+state.
 
 The battle keeps only this module and the record; the saving code (engine/core/codec.py,
-slotwrite.py) is imported for the moment of a save and let go after it. A screen gets its
-Autosave through engine/ui/resume.py (attach), which also holds the title's side.
+slotwrite.py) is imported for the moment of a save and let go after it. ``attach`` hooks an
+Autosave to the state in play; engine/ui/resume.py makes it and holds the title's side.
 """
+from engine.core.protocol import TERMINAL
+
 from .lazy import forget
 
 
@@ -30,9 +33,9 @@ def let_go():
 
 
 class Autosave:
-    """Kept by a battle screen: ``add(a)`` after every action applied, ``rest(st)`` when a
-    person is to decide, ``over()`` when the game has ended. The record is kept as the
-    config's bytes, the seed and the list of actions. ``error``
+    """Kept with the state in play (attach): ``add(a)`` after every action applied,
+    ``rest(st)`` when a person is to decide, ``over()`` when the game has ended. The
+    record is kept as the config's bytes, the seed and the list of actions. ``error``
     says why the last save failed (None: saved); the game goes on either way."""
 
     def __init__(self, board, play, config, seed, newest=None, actions=()):
@@ -48,6 +51,7 @@ class Autosave:
         self.error = None
         self.copy_error = None  # why the copy on CIRCUITPY was not written (None: it was)
         self.ended = False
+        self.view = None  # callable: the hex under the screen's cursor, saved with the game
 
     def add(self, a):
         self.acts.append(a)
@@ -57,8 +61,17 @@ class Autosave:
         """The save of the game (engine/core/gamesave.py)."""
         from engine.core.gamesave import pack
 
-        return pack(self.play, self.play[0], self.config, self.seed, self.acts,
-                    st.rng.get_state())
+        h = 0xFFFF if self.view is None else self.view()
+        return pack(self.play + bytes((h >> 8, h & 0xFF)), self.play[0], self.config,
+                    self.seed, self.acts, st.rng.get_state())
+
+    def settle(self, st):
+        """After an action: save if a person is to decide, clear if the game is over."""
+        who = st.to_act()
+        if who == TERMINAL:
+            self.over()
+        elif who >= 0 and self.play[1 + who] == 0:  # kind 0: a person (resume.KINDS)
+            self.rest(st)
 
     def _write(self, blob):
         from engine.core.slotwrite import save_after
@@ -92,3 +105,21 @@ class Autosave:
             self.error = "Save not cleared: %s" % e
         finally:
             let_go()
+
+
+def attach(st, saver):
+    """Autosaves the game of state ``st`` with ``saver`` (None: nothing to do): every
+    action applied to ``st`` is added to the record, then the game is saved if a person is
+    to decide (cleared if it is over). From outside the battle screens, which carry none
+    of this code; the CPU players think on scratch states, never on ``st``."""
+    if saver is None:
+        return
+    apply = st.apply
+
+    def applied(a):
+        apply(a)
+        saver.add(a)
+        saver.settle(st)
+
+    st.apply = applied
+    saver.settle(st)

@@ -470,6 +470,9 @@ def from_title(board, start, settings, kit, max_frames):
             from engine.tactical_hex.cpu import make_cpu
 
             ps[side] = make_cpu(start["players"][side], seed * 2 + 1 + side, board.ticks_ms)
-    battle = HexBattle(board, State(seed), ps, handover=settings.handover, kit=kit)
+    battle = HexBattle(board, start.get("state") or State(seed), ps,
+                       handover=settings.handover, kit=kit)
+    if "show" in start:
+        start["show"](battle, start)
     return loop(board, battle, max_frames if max_frames > 0 else -1)
 

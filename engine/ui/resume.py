@@ -2,12 +2,12 @@
 """The title's side of saved games, loaded for the moment it is needed and let go: is
 there a game to continue, resume it, and the Autosave of a new game.
 
-``play`` bytes (4): the ruleset, the two players' kinds as indexes of KINDS, and the flags:
-bit 0 hand-over screen, bit 1 automatic map draft, bit 2 sound, bits 3-4 LED brightness.
+``play`` bytes (6): the ruleset, the two players' kinds as indexes of KINDS, the flags (bit
+0 hand-over screen, bit 1 automatic map draft, bit 2 sound, bits 3-4 LED brightness), and
+the hex under the screen's cursor when the game was saved (2 bytes, 0xFFFF: none), so that
+Continue shows the screen as it was. An Autosave holds the first 4 and adds the cursor.
 """
-from engine.core.protocol import TERMINAL
-
-from .autosave import Autosave, let_go
+from .autosave import Autosave, attach, let_go
 
 KINDS = ("human", "greedy", "random", "easy", "normal", "hard")
 
@@ -20,12 +20,13 @@ def play_bytes(ruleset, players, handover, auto_draft, sound, brightness):
 
 def read_play(play):
     """The settings of ``play`` bytes as a dict (ValueError if they make no sense)."""
-    if len(play) != 4 or play[1] >= len(KINDS) or play[2] >= len(KINDS) or play[3] >> 5:
+    if len(play) != 6 or play[1] >= len(KINDS) or play[2] >= len(KINDS) or play[3] >> 5:
         raise ValueError("bad play settings")
     f = play[3]
+    h = (play[4] << 8) | play[5]
     return {"game": play[0], "players": (KINDS[play[1]], KINDS[play[2]]),
             "handover": bool(f & 1), "auto_draft": bool(f & 2), "sound": bool(f & 4),
-            "brightness": min(2, (f >> 3) & 3)}
+            "brightness": min(2, (f >> 3) & 3), "cursor": None if h == 0xFFFF else h}
 
 
 def for_game(board, st, seed, players, play, newest=None):
@@ -45,35 +46,6 @@ def for_game(board, st, seed, players, play, newest=None):
     saver = Autosave(board, play, config, seed, newest)
     saver.saved = -1  # saved at its first rest: Continue from the first decision on
     return saver
-
-
-def attach(screen, saver):
-    """Autosaves the battle ``screen`` (PT Battle or HexBattle) with ``saver``, from
-    outside: every action its state applies is added to the record, and each time the
-    screen sets itself up (``_enter``) with a person to decide the game is saved (with
-    the game over, the save is cleared). The screens' own code is unchanged, so a game
-    without autosave carries none of it."""
-    if saver is None:
-        return
-    st = screen.st
-    apply = st.apply
-    enter = screen._enter
-
-    def applied(a):
-        apply(a)
-        saver.add(a)
-
-    def entered():
-        if st.to_act() == TERMINAL:
-            saver.over()
-        elif screen.human() >= 0:
-            saver.rest(st)
-        enter()
-
-    st.apply = applied
-    screen._enter = entered
-    screen.saver = saver
-    entered()
 
 
 def _slots(board):
@@ -136,7 +108,7 @@ def _resumed(blob, slots):
     settings = read_play(play)
     if settings["game"] != record.ruleset:
         raise ValueError("the settings are of another game")
-    return settings, st, Autosave(slots.board, play, record.config_bytes, record.seed,
+    return settings, st, Autosave(slots.board, play[:4], record.config_bytes, record.seed,
                                   slots.newest, record.actions)
 
 
@@ -158,13 +130,26 @@ def _lines(text, width=25):
     return out
 
 
-def title_for(board, settings, kit, notice=None):
+_notice = []  # why the last Continue failed, for the next title
+
+
+def title_for(board, settings, kit=None, notice=None):
     """The title menu with Continue when the store holds a game to resume; ``notice`` (or
-    the reason a save in the store was refused) shown first on a page of its own."""
+    why the last Continue failed, or the reason a save in the store was refused) shown
+    first on a page of its own. The game it starts is made ready as it is chosen
+    (prepare): its ``start`` has the state to play, autosaved."""
     from .title import Title
 
+    class SavingTitle(Title):
+        def __setattr__(self, name, value):
+            if name == "start" and value is not None:
+                value = prepare(self.board, value, self.settings)
+            Title.__setattr__(self, name, value)
+
+    if notice is None and _notice:
+        notice = _notice.pop()
     has, why = saved_game(board)
-    title = Title(board, settings, has_save=has, kit=kit)
+    title = SavingTitle(board, settings, has_save=has, kit=kit)
     text = notice or (None if has else why)
     if text:
         title.show("Saved game", [(line, None) for line in _lines(text)], text=True)
@@ -173,21 +158,24 @@ def title_for(board, settings, kit, notice=None):
 
 def prepare(board, start, settings):
     """What the battle needs for the title's choice ``start``, with autosave: for Continue
-    the resumed game's start (its settings restored into ``settings``), "state" and
-    "saver"; for a new game the "saver" (None when no person plays). None and a reason
-    when the saved game cannot be resumed."""
+    the resumed game's start (its settings restored into ``settings``) with its "state";
+    for a new game its "state". Either state autosaves (autosave.attach) when a person
+    plays in it. None when the saved
+    game cannot be resumed (the next title_for says why)."""
     if start.get("continue"):
         got, why = resume(board)
         if got is None:
-            return None, why
+            _notice.append(why or "No saved game")
+            return None
         play, st, saver = got
         settings.sound = play["sound"]
         settings.brightness = play["brightness"]
         settings.handover = play["handover"]
-        start = {"game": 1 if play["game"] == 2 else 0, "players": play["players"],
-                 "auto_draft": play["auto_draft"], "seed": saver.seed, "state": st,
-                 "saver": saver}
-        return start, why
+        attach(st, saver)
+        return {"game": 1 if play["game"] == 2 else 0, "players": play["players"],
+                "auto_draft": play["auto_draft"], "seed": saver.seed, "state": st,
+                "config": getattr(st, "cfg", None), "saver": saver,
+                "cursor": play["cursor"], "show": show}
     ruleset = 2 if start.get("game") == 1 else 1
     if ruleset == 2:
         from engine.tactical_hex.state import State
@@ -202,4 +190,35 @@ def prepare(board, start, settings):
     start["state"] = st
     start["saver"] = for_game(board, st, start["seed"], start["players"], play,
                               where_newest(board))
-    return start, None
+    start["show"] = show
+    attach(st, start["saver"])
+    return start
+
+
+def show(screen, start):
+    """Called by the title's flow (app.run_app, hex_battle.from_title) with the battle
+    screen it made for ``start``: the autosave saves the hex under the screen's cursor,
+    and a continued game gets its cursor back (and, between two people, the hand-over
+    first: the Pocket-Tactics battle shows it by itself)."""
+    saver = start.get("saver")
+    if saver is None:
+        return
+    h = start.get("cursor")  # a continued game's
+    if hasattr(screen, "cursor"):  # Tactical Hex: the cursor is the screen's hex
+        saver.view = lambda: screen.cursor
+        if h is not None:
+            screen.cursor = h
+            screen.map.set_cursor(h)
+            screen._hover()
+            who = screen.human()
+            if screen.handover and who >= 0 and screen._two_humans():
+                screen.viewer = 1 - who  # between two people: the hand-over first
+                screen._enter()
+    else:  # Pocket-Tactics: the map view's
+        saver.view = lambda: screen.map.cursor_hex
+        if h is not None:
+            from . import mapmode
+
+            screen.map.move_cursor(screen.st, h)
+            mapmode.status(screen)
+    screen.dirty = True
