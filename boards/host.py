@@ -613,6 +613,20 @@ class HostBoard:
         pygame.image.save(self.display.surface, path)
         return path
 
+    def export_record(self, data):
+        """Keeps the record of a game that has just ended (engine/ui/autosave.py): the file
+        last-game.rec beside the store's file (GR bytes), which ``tools/play.py --replay``
+        and ``tools/hex_play.py --replay`` replay to the same final state. Returns its
+        path, or None when the store is not a file."""
+        path = getattr(self.store, "path", None)
+        if path is None:
+            return None
+        path = os.path.join(os.path.dirname(os.path.abspath(path)), "last-game.rec")
+        with open(path, "wb") as f:
+            f.write(data)
+        print("game record:", path)
+        return path
+
     def save_shot(self, name=None):
         """Screenshot into ``shots_dir`` (default: the current directory): NAME.png, or the
         next free shot-NNN.png."""

@@ -2,13 +2,16 @@
 """Autosave and Continue (engine/ui/autosave.py, resume.py, engine/core/gamesave.py,
 slotwrite.py): a battle saves whenever a person is to decide, Continue resumes the exact
 game, a power cut never loads garbage, damaged saves are refused with a reason."""
+import os
 import random
+import sys
 
 import pytest
 
 from boards import stub
 from engine.core import gamesave, slotwrite
 from engine.core.codec import DecodeError
+from engine.core.record import Record
 from engine.core.protocol import CHANCE, TERMINAL
 from engine.core.savestore import SaveSlots
 from engine.ui import app, resume
@@ -18,6 +21,9 @@ from engine.ui.hex_battle import HexBattle
 from engine.ui import keys as K
 from engine.ui.screens import M_INFO
 from tests.powercut import ERASE, FlashModel, PowerCut
+from tests.test_savestore import run_driver_here
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _battle(ruleset, board, seed):
@@ -280,3 +286,57 @@ def test_continue_gives_the_cursor_back_and_a_hot_seat_hex_game_the_hand_over():
     shown = HexBattle(b2, again["state"], [None, None], handover=True)
     resume.show(shown, again)
     assert shown.cursor == 7 and shown.mode == M_HANDOVER
+
+
+AUTOSAVE_DRIVER = os.path.join(ROOT, "tools", "mpcheck", "drivers", "autosave_check.py")
+
+
+@pytest.mark.parametrize("arg", ["1,4,30", "2,6,30"], ids=["pocket-tactics", "hex"])
+def test_resume_equals_uninterrupted_play_in_micropython(arg):
+    # tools/mpcheck/drivers/autosave_check.py: autosave, the power cut at a decision,
+    # Continue from the store, the same choices: the same final bytes as the game that
+    # was not interrupted, in MicroPython (from .mpy) and on CPython, line for line.
+    sys.path.insert(0, os.path.join(ROOT, "tools", "mpcheck"))
+    try:
+        import mpcheck
+    finally:
+        sys.path.pop(0)
+    here = run_driver_here(arg, AUTOSAVE_DRIVER)
+    assert here[0].startswith("SAVES ") and int(here[0].split()[1]) > 10
+    assert here[1].startswith("RESUMED ")
+    assert here[-1].startswith("END same ")
+    res = mpcheck.run(AUTOSAVE_DRIVER, arg, mode="mpy", timeout=300)
+    assert res.ok, res.error
+    assert res.lines == here
+
+
+@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
+def test_an_ended_game_leaves_its_record_and_the_cli_replays_it(ruleset, tmp_path):
+    # The desktop board writes last-game.rec beside its store file; the terminal CLI of
+    # the game's ruleset replays it to the same final state.
+    import hashlib
+    import json
+    import subprocess
+
+    from boards.host import FileStore, HostBoard
+
+    store = FileStore(str(tmp_path / "store.bin"))
+    board = stub.make(store=store)
+    board.export_record = lambda data: HostBoard.export_record(board, data)
+    screen = _battle(ruleset, board, 9)
+    _play(screen, random.Random(9), 10 ** 6)
+    assert screen.st.to_act() == TERMINAL and screen.saver.ended
+    rec = tmp_path / "last-game.rec"
+    assert gamesave.replay(Record.decode(rec.read_bytes())).encode() == screen.st.encode()
+    tool = "play.py" if ruleset == 1 else "hex_play.py"
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", tool), "--replay",
+                        str(rec), "--json"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["actions"] == len(screen.saver.acts)
+    if ruleset == 1:
+        from tools.play import state_hash
+
+        assert out["state_hash"] == state_hash(screen.st)
+    else:
+        assert out["state_sha256"] == hashlib.sha256(screen.st.encode()).hexdigest()

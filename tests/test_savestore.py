@@ -567,8 +567,10 @@ DRIVER = os.path.join(ROOT, "tools", "mpcheck", "drivers", "savestore_check.py")
 DRIVER_ARG = "11,6"
 
 
-def run_driver_here(arg):
-    spec = importlib.util.spec_from_file_location("savestore_check", DRIVER)
+def run_driver_here(arg, driver=DRIVER):
+    """The lines a MicroPython check driver prints, run here on CPython."""
+    name = os.path.splitext(os.path.basename(driver))[0]
+    spec = importlib.util.spec_from_file_location(name, driver)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     out = io.StringIO()

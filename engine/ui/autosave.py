@@ -95,11 +95,17 @@ class Autosave:
         return self.error is None
 
     def over(self):
-        """The game has ended: Continue has nothing to resume."""
+        """The game has ended: Continue has nothing to resume. A board that keeps records
+        (``export_record(bytes)``: the desktop's, a file) gets the game's record first."""
         if self.ended:
             return
         self.ended = True
         try:
+            export = getattr(self.board, "export_record", None)
+            if export is not None:
+                from engine.core.record import Record
+
+                export(Record(self.play[0], self.config, self.seed, self.acts).encode())
             self._write(b"")
         except OSError as e:
             self.error = "Save not cleared: %s" % e
