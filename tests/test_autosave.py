@@ -340,3 +340,93 @@ def test_an_ended_game_leaves_its_record_and_the_cli_replays_it(ruleset, tmp_pat
         assert out["state_hash"] == state_hash(screen.st)
     else:
         assert out["state_sha256"] == hashlib.sha256(screen.st.encode()).hexdigest()
+
+
+def _to_a_person(st, rng):
+    """Rolls the dice (the state's own PRNG) until a person is to decide."""
+    from engine.core.protocol import sample_chance
+
+    while st.to_act() == CHANCE:
+        st.apply(sample_chance(st))
+
+
+def _undo_game(ruleset, undo=True, cpu=False):
+    board = stub.make(store=FlashModel())
+    if ruleset == 1:
+        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.state import State
+
+        st = State(suggested(0, 1, 50), 5)
+    else:
+        from engine.tactical_hex.state import State
+
+        st = State(5)
+    people = ("human", "greedy" if cpu else "human")
+    saver = resume.for_game(board, st, 5, people,
+                            resume.play_bytes(ruleset, people, True, False, True, 2, undo))
+    attach(st, saver)
+    return board, st, saver
+
+
+@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
+def test_undo_takes_back_the_last_decision_before_any_die(ruleset):
+    board, st, saver = _undo_game(ruleset)
+    rng = random.Random(4)
+    undone = refused = 0
+    for _ in range(400):
+        _to_a_person(st, rng)
+        if st.to_act() == TERMINAL:
+            break
+        before = st.encode()
+        who = st.to_act()
+        n = saver.count
+        st.apply(rng.choice(st.legal_actions()))
+        if st.to_act() == who:  # no die since, the same person to decide: undo works
+            assert saver.undo(st) is None
+            assert st.encode() == before and saver.count == n
+            # the undone position is the save: Continue gives it back
+            got, _ = resume.resume(stub.make(store=board.store))
+            assert got[1].encode() == before
+            undone += 1
+            st.apply(rng.choice(st.legal_actions()))
+        elif st.to_act() == CHANCE:  # a die or a card comes next: after it, no undo
+            _to_a_person(st, rng)
+            if st.to_act() >= 0:
+                after = st.encode()
+                assert saver.undo(st) == "a die was rolled since"
+                assert st.encode() == after  # refused: nothing changed
+                refused += 1
+        else:  # the other player's turn (hot seat): not theirs to take back
+            after = st.encode()
+            assert saver.undo(st) == "the last move was the other player's"
+            assert st.encode() == after
+    assert undone > 3 and refused > 3
+
+
+def test_undo_takes_back_the_cpus_answer_too_and_can_be_switched_off():
+    # Against the CPU, undo goes back before the person's decision, the CPU's answer
+    # included, when no die was rolled between them.
+    board, st, saver = _undo_game(1, cpu=True)
+    cpu = app.make_player("greedy", 3)
+    rng = random.Random(2)
+    for _ in range(300):
+        _to_a_person(st, rng)
+        if st.to_act() == TERMINAL:
+            break
+        if st.to_act() == 1:
+            st.apply(cpu.choose(st))
+            continue
+        before = st.encode()
+        n = saver.count
+        st.apply(rng.choice(st.legal_actions()))
+        if st.to_act() == 1:
+            st.apply(cpu.choose(st))
+            if st.to_act() == 0 and saver.last_chance < n:
+                assert saver.undo(st) is None and st.encode() == before
+                break
+    else:
+        raise AssertionError("no decision answered by the CPU without a die")
+    board, st, saver = _undo_game(2, undo=False)
+    st.apply(st.legal_actions()[0])
+    after = st.encode()
+    assert saver.undo(st) == "undo is switched off" and st.encode() == after

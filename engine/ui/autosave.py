@@ -19,7 +19,7 @@ The battle keeps only this module and the record; the saving code (engine/core/c
 slotwrite.py) is imported for the moment of a save and let go after it. ``attach`` hooks an
 Autosave to the state in play; engine/ui/resume.py makes it and holds the title's side.
 """
-from engine.core.protocol import TERMINAL
+from engine.core.protocol import CHANCE, TERMINAL
 
 from .lazy import forget
 
@@ -52,10 +52,53 @@ class Autosave:
         self.copy_error = None  # why the copy on CIRCUITPY was not written (None: it was)
         self.ended = False
         self.view = None  # callable: the hex under the screen's cursor, saved with the game
+        self.last_person = -1  # index in acts of the last decision of a person (-1: none)
+        self.person = -1  # who took it
+        self.last_chance = -1  # index in acts of the last chance outcome (-1: none seen)
 
-    def add(self, a):
+    def add(self, a, who=None):
+        """``a`` applied; ``who`` had to act (a player id, or CHANCE for a die or a draw)."""
+        if who == CHANCE:
+            self.last_chance = self.count
+        elif who is not None and who >= 0 and self.play[1 + who] == 0:
+            self.last_person = self.count
+            self.person = who
         self.acts.append(a)
         self.count += 1
+
+    def undo(self, st):
+        """Takes back the last decision of a person, and the CPU's answers after it, when
+        no die was rolled and no card drawn since (chance outcomes are all the hidden
+        information there is), the same person is to decide again (in a hot-seat game a
+        player never takes back the other's move) and undo is on (play flag bit 5 clear).
+        ``st`` becomes the position before that decision, in place, and is saved. Returns
+        None, or why not (nothing changed). Before the first decision after a Continue
+        there is nothing to undo."""
+        i = self.last_person
+        if self.play[3] & 32:
+            return "undo is switched off"
+        if i < 0:
+            return "nothing to undo"
+        if self.last_chance > i:
+            return "a die was rolled since"
+        if st.to_act() != self.person:
+            return "the last move was the other player's"
+        from engine.core.gamesave import replay
+        from engine.core.record import Record
+
+        fresh = replay(Record(self.play[0], self.config, self.seed, []))
+        acts = self.acts[:i]
+        del self.acts[:]
+        self.count = 0
+        self.last_person = self.person = self.last_chance = -1
+        for a in acts:
+            who = fresh.to_act()
+            fresh.apply(a)
+            self.add(a, who)
+        st.copy_from(fresh)
+        self.saved = -1
+        self.rest(st)
+        return None
 
     def blob(self, st):
         """The save of the game (engine/core/gamesave.py)."""
@@ -123,8 +166,9 @@ def attach(st, saver):
     apply = st.apply
 
     def applied(a):
+        who = st.to_act()
         apply(a)
-        saver.add(a)
+        saver.add(a, who)
         saver.settle(st)
 
     st.apply = applied

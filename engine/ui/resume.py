@@ -3,7 +3,8 @@
 there a game to continue, resume it, and the Autosave of a new game.
 
 ``play`` bytes (6): the ruleset, the two players' kinds as indexes of KINDS, the flags (bit
-0 hand-over screen, bit 1 automatic map draft, bit 2 sound, bits 3-4 LED brightness), and
+0 hand-over screen, bit 1 automatic map draft, bit 2 sound, bits 3-4 LED brightness, bit 5
+undo switched off), and
 the hex under the screen's cursor when the game was saved (2 bytes, 0xFFFF: none), so that
 Continue shows the screen as it was. An Autosave holds the first 4 and adds the cursor.
 """
@@ -12,21 +13,22 @@ from .autosave import Autosave, attach, let_go
 KINDS = ("human", "greedy", "random", "easy", "normal", "hard")
 
 
-def play_bytes(ruleset, players, handover, auto_draft, sound, brightness):
+def play_bytes(ruleset, players, handover, auto_draft, sound, brightness, undo=True):
     return bytes((ruleset, KINDS.index(players[0]), KINDS.index(players[1]),
                   (1 if handover else 0) | (2 if auto_draft else 0) | (4 if sound else 0)
-                  | (brightness & 3) << 3))
+                  | (brightness & 3) << 3 | (0 if undo else 32)))
 
 
 def read_play(play):
     """The settings of ``play`` bytes as a dict (ValueError if they make no sense)."""
-    if len(play) != 6 or play[1] >= len(KINDS) or play[2] >= len(KINDS) or play[3] >> 5:
+    if len(play) != 6 or play[1] >= len(KINDS) or play[2] >= len(KINDS) or play[3] >> 6:
         raise ValueError("bad play settings")
     f = play[3]
     h = (play[4] << 8) | play[5]
     return {"game": play[0], "players": (KINDS[play[1]], KINDS[play[2]]),
             "handover": bool(f & 1), "auto_draft": bool(f & 2), "sound": bool(f & 4),
-            "brightness": min(2, (f >> 3) & 3), "cursor": None if h == 0xFFFF else h}
+            "brightness": min(2, (f >> 3) & 3), "undo": not f & 32,
+            "cursor": None if h == 0xFFFF else h}
 
 
 def for_game(board, st, seed, players, play, newest=None):
