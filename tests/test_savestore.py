@@ -522,7 +522,9 @@ def test_the_save_benchmark_runs():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench", "save_bench.py"),
                         "--games", "1"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.startswith("game  saves  erases") and len(r.stdout.splitlines()) == 2
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("game  ruleset") and len(lines) == 4  # a game of each ruleset
+    assert lines[-1].startswith("largest save ")
 
 
 # -- boot.py -------------------------------------------------------------------------------

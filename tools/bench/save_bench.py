@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Save slots benchmark (engine/core/savestore.py): prints figures, asserts nothing.
+"""Autosave benchmark (engine/ui/autosave.py over engine/core/slotwrite.py): prints
+figures, asserts nothing.
 
-Plays CPU games (random players, 100-point armies) and saves after every action what the
-game would save (its state bytes + its record bytes) through SaveSlots into an 8 KB store
-with the file copy. Every action of the protocol counts, dice included, so this is more
-saves than autosave after each completed player action makes. Prints per game: saves, erase cycles of the NVM
-block, bytes written to the store and to the copy; per save: blob size, bytes per store
-write, and the power-cut window without the copy (cut points of 17 that leave no save).
+Plays whole games of both rulesets between two greedy CPU players, 100-point armies for
+Pocket-Tactics (the suggested builds of a pairing that changes with the seed), with an
+autosave attached as if both players were people at the device (a hot-seat game: the most
+saves a game makes). Each save is one write of the 8 KB NVM block, i.e. one erase cycle.
+Prints per game: actions, decisions of the players, saves (erase cycles), bytes written to
+the store, and the size of the save (min/mean/max); then the largest save of all the games
+against the store's 8192 bytes, and the mean flash bytes and erases per game.
 
   python tools/bench/save_bench.py [--games 5]
 """
@@ -18,16 +20,13 @@ import sys
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 sys.path.insert(0, ROOT)
 
-from engine.core.protocol import step  # noqa: E402
-from engine.core.savestore import OVERHEAD, SaveSlots  # noqa: E402
+from engine.core.protocol import CHANCE, TERMINAL, sample_chance  # noqa: E402
+from engine.core.slotwrite import OVERHEAD  # noqa: E402
 from engine.pocket_tactics import tables as T  # noqa: E402
-from engine.pocket_tactics.config import suggested  # noqa: E402
-from engine.pocket_tactics.players import RandomPlayer  # noqa: E402
-from engine.pocket_tactics.saves import record_for  # noqa: E402
-from engine.pocket_tactics.state import State  # noqa: E402
+from engine.ui.autosave import attach  # noqa: E402
+from engine.ui.resume import for_game, play_bytes  # noqa: E402
 
 SIZE = 8192
-PAGE = 512
 
 
 class CountingStore:
@@ -36,91 +35,84 @@ class CountingStore:
     def __init__(self):
         self.size = SIZE
         self.data = bytearray(b"\xff" * SIZE)
+        self.erases = 0
+        self.bytes = 0
 
     def read(self, offset, n):
         return bytes(self.data[offset:offset + n])
 
     def write(self, offset, data):
         self.data[offset:offset + len(data)] = data
+        self.erases += 1
+        self.bytes += len(data)
 
 
-class CountingFiles:
-    """The copy's files in memory (open/rename as SaveSlots uses them)."""
-
+class Board:
     def __init__(self):
-        self.files = {}
-
-    def open(self, path, mode):
-        files = self.files
-
-        class F:
-            def __init__(self):
-                self.buf = bytearray()
-
-            def read(self, n=-1):
-                return files[path]
-
-            def write(self, data):
-                self.buf += data
-
-            def flush(self):
-                pass
-
-            def close(self):
-                if "w" in mode:
-                    files[path] = bytes(self.buf)
-
-        if "r" in mode and path not in files:
-            raise OSError(2, "No such file or directory")
-        return F()
-
-    def rename(self, old, new):
-        self.files[new] = self.files.pop(old)
+        self.store = CountingStore()
 
 
-def window(prev_record):
-    """Cut points (of 17) leaving no save when the previous record has this many bytes."""
-    return 1 + max(0, (prev_record + PAGE - 1) // PAGE - 1)
+def new_game(ruleset, seed):
+    if ruleset == 1:
+        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.players import GreedyPlayer
+        from engine.pocket_tactics.state import State
+
+        st = State(suggested(seed % T.N_FACTIONS, (seed + 1) % T.N_FACTIONS, 100), seed)
+        players = [GreedyPlayer(seed, odds=False), GreedyPlayer(seed + 1, odds=False)]
+    else:
+        from engine.tactical_hex.players import GreedyPlayer
+        from engine.tactical_hex.state import State
+
+        st = State(seed)
+        players = [GreedyPlayer(seed), GreedyPlayer(seed + 1)]
+    return st, players
 
 
-def play(seed):
-    cfg = suggested(seed % T.N_FACTIONS, (seed + 1) % T.N_FACTIONS, 100)
-    st = State(cfg, seed)
-    rec = record_for(cfg, seed)
-    players = [RandomPlayer(seed), RandomPlayer(seed + 1)]
-    slots = SaveSlots(CountingStore(), "/save.bin", fs=CountingFiles())
-    sizes = []
-    per_write = []
-    windows = []
-    prev = 0  # the record that stays in the store beside the new one
-    while True:
-        a = step(st, players)
-        if a is None:
-            break
-        rec.actions.append(a)
-        blob = st.encode() + rec.encode()
-        info = slots.save(blob)
-        sizes.append(len(blob))
-        if info.written:
-            per_write.append(info.store_bytes)
-            windows.append(window(prev) if info.kept_previous else window(0))
-            prev = len(blob) + OVERHEAD
-    return slots, sizes, per_write, windows
+def play(ruleset, seed):
+    st, players = new_game(ruleset, seed)
+    board = Board()
+    people = ("human", "human")
+    saver = for_game(board, st, seed, people,
+                     play_bytes(ruleset, people, True, False, True, 2))
+    attach(st, saver)
+    sizes = []  # each save's blob, in bytes
+    decisions = 0
+    saves = saver.saves
+    while st.to_act() != TERMINAL:
+        who = st.to_act()
+        if who == CHANCE:
+            st.apply(sample_chance(st))
+        else:
+            decisions += 1
+            st.apply(players[who].choose(st))
+        if saver.saves != saves:
+            saves = saver.saves
+            sizes.append(saver.newest[1] - OVERHEAD)
+    return saver.count, decisions, board.store, sizes or [0]
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=5)
     args = ap.parse_args(argv)
-    print("game  saves  erases  store bytes  copy bytes  blob min/mean/max  "
-          "bytes/write mean/max  no-save window mean/max (of 17)")
-    for seed in range(args.games):
-        slots, sizes, per_write, windows = play(seed)
-        print("%4d  %5d  %6d  %11d  %10d  %5d/%4d/%4d  %9d/%4d  %14.1f/%d" % (
-            seed, len(sizes), slots.erase_cycles, slots.bytes_written, slots.copy_bytes_written,
-            min(sizes), sum(sizes) // len(sizes), max(sizes),
-            sum(per_write) // len(per_write), max(per_write),
-            sum(windows) / len(windows), max(windows)))
+    print("game  ruleset         actions  decisions  saves (erases)  store bytes  "
+          "save bytes min/mean/max")
+    largest = 0
+    erases = written = games = 0
+    for ruleset, name in ((1, "Pocket-Tactics"), (2, "Tactical Hex")):
+        for seed in range(args.games):
+            n, decisions, store, sizes = play(ruleset, seed)
+            largest = max(largest, max(sizes))
+            erases += store.erases
+            written += store.bytes
+            games += 1
+            print("%4d  %-14s  %7d  %9d  %14d  %11d  %5d/%4d/%4d" % (
+                seed, name, n, decisions, store.erases, store.bytes, min(sizes),
+                sum(sizes) // len(sizes), max(sizes)))
+    print("largest save %d bytes of the store's %d (%.0f %%); per game %.0f erases, "
+          "%.0f bytes written" % (largest, SIZE, 100.0 * largest / SIZE, erases / games,
+                                  written / games))
 
 
 if __name__ == "__main__":
