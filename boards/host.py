@@ -618,14 +618,29 @@ class HostBoard:
         last-game.rec beside the store's file (GR bytes), which ``tools/play.py --replay``
         and ``tools/hex_play.py --replay`` replay to the same final state. Returns its
         path, or None when the store is not a file."""
-        path = getattr(self.store, "path", None)
+        path = self.record_path()
         if path is None:
             return None
-        path = os.path.join(os.path.dirname(os.path.abspath(path)), "last-game.rec")
         with open(path, "wb") as f:
             f.write(data)
         print("game record:", path)
         return path
+
+    def record_path(self):
+        """Where export_record keeps the last game's record (None: no store file)."""
+        path = getattr(self.store, "path", None)
+        if path is None:
+            return None
+        return os.path.join(os.path.dirname(os.path.abspath(path)), "last-game.rec")
+
+    def last_record(self):
+        """The bytes export_record kept, or None when there are none."""
+        path = self.record_path()
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except (OSError, TypeError):
+            return None
 
     def save_shot(self, name=None):
         """Screenshot into ``shots_dir`` (default: the current directory): NAME.png, or the

@@ -430,3 +430,51 @@ def test_undo_takes_back_the_cpus_answer_too_and_can_be_switched_off():
     st.apply(st.legal_actions()[0])
     after = st.encode()
     assert saver.undo(st) == "undo is switched off" and st.encode() == after
+
+
+@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
+def test_the_title_replays_the_last_game_forward_and_back(ruleset):
+    # "Replay last game" on the desktop's title: the record of the game that ended, stepped
+    # on the battle screen; every position is the replay of the record up to it.
+    board = stub.make()
+    screen = _battle(ruleset, board, 9)
+    _play(screen, random.Random(9), 10 ** 6)
+    s = screen.saver
+    data = Record(ruleset, s.config, s.seed, s.acts).encode()
+    viewer_board = stub.make()
+    viewer_board.last_record = lambda: data
+    title = resume.title_for(viewer_board, app.Settings())
+    names = [t for t, _ in title.page[1]]
+    assert names.index("Replay last game") == names.index("Rules") - 1
+    title.sel = names.index("Replay last game")
+    title.on_event(K.A)
+    view = title.viewer
+    assert view is not None and view.i == 0 and view.n == len(s.acts)
+    rec = Record.decode(data)
+    for key, i in ((K.RIGHT, 1), (K.DOWN, 11), (K.DOWN, 21), (K.LEFT, 20), (K.UP, 10)):
+        title.on_event(key)
+        assert view.i == i
+        assert view.st.encode() == gamesave.replay(rec, i).encode()
+        assert view.screen.status.text.startswith("%d/%d " % (i, view.n))
+    view.go(view.n)  # the end, then back from it
+    assert view.st.encode() == screen.st.encode() and view.st.to_act() == TERMINAL
+    title.on_event(K.LEFT)
+    assert view.st.encode() == gamesave.replay(rec, view.n - 1).encode()
+    first_die = next(i for i in range(view.n)
+                     if gamesave.replay(rec, i).to_act() == CHANCE
+                     and gamesave.replay(rec, i).chance_is_die())
+    view.go(first_die + 1)  # a die is named with its face
+    assert view.screen.status.text.startswith(
+        "%d/%d %s " % (first_die + 1, view.n, "roll" if ruleset == 1 else "die"))
+    title.on_event(K.B)
+    assert title.quit and title.start is None  # back to a new title
+
+
+def test_a_damaged_last_record_is_refused_on_a_page():
+    board = stub.make()
+    board.last_record = lambda: b"GR\x01garbage"
+    title = resume.title_for(board, app.Settings())
+    title.sel = [t for t, _ in title.page[1]].index("Replay last game")
+    title.on_event(K.A)
+    assert title.viewer is None and title.page[0] == "Replay"
+    assert "refused" in " ".join(t for t, _ in title.page[1])

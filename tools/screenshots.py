@@ -229,8 +229,64 @@ def hex_battle(out):
     return paths
 
 
+def continue_and_replay(out):
+    """The desktop's title with Continue and "Replay last game" (the record of a finished
+    game of two people kept, a second one saved halfway), and the replay viewer just after
+    an assault die. The games are played by greedy players straight on the state."""
+    from engine.core.protocol import CHANCE, step
+    from engine.core.record import Record
+    from engine.pocket_tactics.config import suggested
+    from engine.pocket_tactics.players import GreedyPlayer
+    from engine.pocket_tactics.state import State
+    from engine.ui import resume
+    from engine.ui.app import Settings
+    from engine.ui.autosave import attach
+
+    board = stub.make()
+    people = ("human", "human")
+    players = [GreedyPlayer(1, odds=False), GreedyPlayer(2, odds=False)]
+
+    def game(seed):
+        st = State(suggested(0, 1, 50), seed)
+        saver = resume.for_game(board, st, seed, people,
+                                resume.play_bytes(1, people, True, False, True, 2))
+        attach(st, saver)
+        return st, saver
+
+    st, saver = game(3)
+    while step(st, players) is not None:
+        pass
+    last = Record(1, saver.config, saver.seed, saver.acts).encode()
+    board.last_record = lambda: last
+    st, saver = game(4)
+    for _ in range(40):
+        step(st, players)
+    while st.to_act() == CHANCE:  # on to a person's decision: saved
+        step(st, players)
+    title = resume.title_for(board, Settings())
+    paths = [shot(board, title, out, "continue-title")]
+    title.sel = [t for t, _ in title.page[1]].index("Replay last game")
+    title.on_event(K.A)
+    title.viewer.go(_first_assault_roll(title.viewer))
+    paths.append(shot(board, title, out, "replay"))
+    return paths
+
+
+def _first_assault_roll(view):
+    """The position just after the last die of the first assault's roll in the viewer's
+    record (both sides' dice on the screen)."""
+    from engine.core.gamesave import replay
+    from engine.pocket_tactics.consts import PH_ROLL
+
+    for i in range(view.n):
+        if replay(view.record, i).phase == PH_ROLL and \
+                replay(view.record, i + 1).phase != PH_ROLL:
+            return i + 1
+    raise SystemExit("screenshots: the replayed game has no assault")
+
+
 SHOTS = (map_and_forecast, assault_with_bump, unit_card, handover_and_hand, game_over,
-         rules_and_browser, hex_battle)
+         rules_and_browser, hex_battle, continue_and_replay)
 
 
 def generate(out):

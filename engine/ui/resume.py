@@ -139,14 +139,55 @@ def title_for(board, settings, kit=None, notice=None):
     """The title menu with Continue when the store holds a game to resume; ``notice`` (or
     why the last Continue failed, or the reason a save in the store was refused) shown
     first on a page of its own. The game it starts is made ready as it is chosen
-    (prepare): its ``start`` has the state to play, autosaved."""
+    (prepare): its ``start`` has the state to play, autosaved. With a board that keeps
+    records (``last_record()``: the desktop's) it also offers "Replay last game", the
+    replay viewer (engine/ui/replay.py), after which the title starts afresh."""
     from .title import Title
 
     class SavingTitle(Title):
+        viewer = None  # the replay viewer while it is open
+
         def __setattr__(self, name, value):
             if name == "start" and value is not None:
                 value = prepare(self.board, value, self.settings)
             Title.__setattr__(self, name, value)
+
+        def main_menu(self):
+            Title.main_menu(self)
+            if getattr(board, "last_record", lambda: None)() is not None:
+                items = self.page[1]
+                items.insert(len(items) - 3, ("Replay last game", self.replay))
+                self.draw()
+
+        def replay(self):
+            from engine.core.codec import DecodeError
+            from engine.core.record import Record
+
+            from .replay import ReplayView
+
+            try:
+                record = Record.decode(board.last_record())
+                self.viewer = ReplayView(board, record, kit)
+            except (DecodeError, ValueError) as e:  # IllegalAction is a ValueError
+                self.show("Replay", [(line, None) for line in
+                                     _lines("The last game's record is refused: %s" % e)],
+                          text=True)
+
+        def on_event(self, ev):
+            if self.viewer is None:
+                Title.on_event(self, ev)
+                return
+            self.viewer.on_event(ev)
+            if self.viewer.quit:  # back to a new title (run_app makes it)
+                self.quit = True
+
+        def tick(self, now):
+            if self.viewer is not None:
+                self.viewer.tick(now)
+                if self.viewer.dirty:
+                    self.viewer.dirty = False
+                    self.dirty = True
+            return False
 
     if notice is None and _notice:
         notice = _notice.pop()
