@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""The title's side of saved games, loaded for the moment it is needed and let go: is
-there a game to continue, resume it, and the Autosave of a new game.
+"""The title's side of saved games, for ``app.run_app(board, saving=resume)`` (the
+desktop emulator; the device passes none yet): is there a game to continue, resume it,
+the Autosave of a new game, and Replay last game.
 
 ``play`` bytes (6): the ruleset, the two players' kinds as indexes of KINDS, the flags (bit
 0 hand-over screen, bit 1 automatic map draft, bit 2 sound, bits 3-4 LED brightness, bit 5
-undo switched off), and
-the hex under the screen's cursor when the game was saved (2 bytes, 0xFFFF: none), so that
-Continue shows the screen as it was. An Autosave holds the first 4 and adds the cursor.
+undo switched off), and the hex under the screen's cursor when the game was saved (2
+bytes, 0xFFFF: none), so that Continue shows the screen as it was. An Autosave holds the
+first 4 and adds the cursor.
 """
 from .autosave import Autosave, attach, let_go
 
@@ -37,15 +38,10 @@ def for_game(board, st, seed, players, play, newest=None):
     play_bytes(); ``newest``: where_newest() of the store."""
     if players[0] != "human" and players[1] != "human":
         return None
-    cfg = getattr(st, "cfg", None)
-    config = b""
-    if cfg is not None:
-        from engine.core.codec import Writer
+    from engine.core.record import config_bytes
 
-        w = Writer()
-        cfg.encode(w)
-        config = bytes(w.buf)
-    saver = Autosave(board, play, config, seed, newest)
+    cfg = getattr(st, "cfg", None)
+    saver = Autosave(board, play, b"" if cfg is None else config_bytes(cfg), seed, newest)
     saver.saved = -1  # saved at its first rest: Continue from the first decision on
     return saver
 
@@ -203,22 +199,22 @@ def prepare(board, start, settings):
     """What the battle needs for the title's choice ``start``, with autosave: for Continue
     the resumed game's start (its settings restored into ``settings``) with its "state";
     for a new game its "state". Either state autosaves (autosave.attach) when a person
-    plays in it. None when the saved
-    game cannot be resumed (the next title_for says why)."""
+    plays in it. None when the saved game cannot be resumed (the next title_for says
+    why)."""
     if start.get("continue"):
         got, why = resume(board)
         if got is None:
             _notice.append(why or "No saved game")
             return None
-        play, st, saver = got
-        settings.sound = play["sound"]
-        settings.brightness = play["brightness"]
-        settings.handover = play["handover"]
+        saved, st, saver = got
+        settings.sound = saved["sound"]
+        settings.brightness = saved["brightness"]
+        settings.handover = saved["handover"]
         attach(st, saver)
-        return {"game": 1 if play["game"] == 2 else 0, "players": play["players"],
-                "auto_draft": play["auto_draft"], "seed": saver.seed, "state": st,
+        return {"game": 1 if saved["game"] == 2 else 0, "players": saved["players"],
+                "auto_draft": saved["auto_draft"], "seed": saver.seed, "state": st,
                 "config": getattr(st, "cfg", None), "saver": saver,
-                "cursor": play["cursor"], "show": show}
+                "cursor": saved["cursor"], "show": show}
     ruleset = 2 if start.get("game") == 1 else 1
     if ruleset == 2:
         from engine.tactical_hex.state import State
