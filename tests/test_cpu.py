@@ -183,3 +183,64 @@ def test_hard_beats_random_smoke():
         _advance(st, players, 10000)
         score += 1 if st.winner() == seat else 0
     assert score >= 5
+
+
+def _setup_until(st, phase, players):
+    while st.phase != phase:
+        _advance(st, players, 1)
+
+
+def _touching(st, h):
+    b = st.board
+    n = 0
+    for d in range(6):
+        nb = b.grid.neighbour(h, d)
+        if nb >= 0 and b.cell[nb]:
+            n += 1
+    return n
+
+
+def test_cpu_drafts_a_compact_map():
+    """RULES A2.6: the CPU puts the drawn tile where it touches the most placed tiles
+    (room around the features for A2.8); every choice is among the legal ones."""
+    from engine.pocket_tactics.consts import PH_PLACE_TILE, PH_FEATURE, x_of
+
+    for seed in range(4):
+        st = State(suggested(seed % 5, (seed + 2) % 5, 50), seed)
+        cpu = make_cpu("normal", seed)
+        placed = 0
+        while st.phase != PH_FEATURE:
+            if st.phase == PH_PLACE_TILE:
+                legal = st.legal_actions()
+                a = cpu.choose(st)
+                assert a in legal
+                most = max(_touching(st, x_of(b)) for b in legal)
+                assert _touching(st, x_of(a)) == most
+                st.apply(a)
+                placed += 1
+            else:
+                _advance(st, (RandomPlayer(1), RandomPlayer(2)), 1)
+        assert placed == 11  # 12 tiles, the centre drawn (A2.4)
+
+
+def test_cpu_feature_leaves_room_to_deploy():
+    """RULES A2.7 (ruling: ties are the player's choice) and A2.8: among the tiles the
+    rule leaves, the CPU takes the one with the most free tiles around it."""
+    from engine.pocket_tactics.consts import NONE, PH_FEATURE, x_of
+
+    chosen = 0
+    for seed in range(12):
+        st = State(suggested(seed % 5, (seed + 1) % 5, 50), seed)
+        rnd = (RandomPlayer(seed), RandomPlayer(seed + 5))
+        _setup_until(st, PH_FEATURE, rnd)
+        legal = st.legal_actions()
+        a = make_cpu("easy", seed).choose(st)
+        assert a in legal
+        b = st.board
+
+        def room(t):
+            return sum(1 for u in range(b.n) if b.route(t, u) == 1 and b.t_feature[u] == NONE)
+
+        assert room(x_of(a)) == max(room(x_of(c)) for c in legal)
+        chosen += len(legal) > 1
+    assert chosen >= 2  # some seeds leave a real choice

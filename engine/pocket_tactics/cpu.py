@@ -6,14 +6,15 @@
     p.begin(st, now_ms); p.think(work, now_ms) -> True when done; p.best()   # sliced (UI)
 
 Turn actions (and a hasted ally's move) are searched; the dice decisions of an assault
-(bumps, re-rolls) use the greedy dice policy of forecast.py, and the setup decisions the
-greedy player: neither is worth a search of its own.
+(bumps, re-rolls) use the greedy dice policy of forecast.py, and the setup decisions fixed
+rules below (a compact map, room around the own feature, the costliest units first).
 """
 from engine.core.search import SearchPlayer
 
 from . import tables as T
-from .consts import (K_BUMP, K_REROLL, K_STOP, NONE, PH_BUMP, PH_HASTE, PH_REROLL,
-                     PH_SETUP_DEPLOY, PH_TURN, U_POINTS, action, kind_of, x_of, y_of)
+from .consts import (K_BUMP, K_REROLL, K_STOP, NONE, PH_BUMP, PH_FEATURE, PH_HASTE,
+                     PH_PLACE_TILE, PH_REROLL, PH_SETUP_DEPLOY, PH_TURN, U_POINTS, action,
+                     kind_of, x_of, y_of)
 from .evaluate import evaluate
 from .forecast import best_bump, best_reroll
 from .players import GreedyPlayer
@@ -54,6 +55,49 @@ def _setup_deploy(st):
         v = 100 * stat(st, u, U_POINTS) - 10 * b.route(t, 0)
         if b.t_feature[t] != NONE:
             v += 5000 if t != st.own_tile[st.player] else 3000
+        if v > best_v:
+            best = a
+            best_v = v
+    return best
+
+
+def _place_tile(st):
+    """A2.6: the drawn tile where it touches the most placed tiles, nearest the centre on a
+    tie. A compact map leaves room around each feature for the setup deployment (A2.8);
+    a long arm can put the two own features side by side (A2.7)."""
+    b = st.board
+    g = b.grid
+    best = None
+    best_v = -1
+    for a in st.legal_actions():
+        h = x_of(a)
+        v = 0
+        for d in range(6):
+            nb = g.neighbour(h, d)
+            if nb >= 0 and b.cell[nb]:
+                v += 16
+        v -= g.distance(h, b.t_hex[0]) if b.t_hex else 0
+        if v > best_v:
+            best = a
+            best_v = v
+    return best
+
+
+def _feature(st):
+    """A2.7: among the tiles the rule leaves, the one with the most free tiles around it
+    (room to deploy, A2.8), then the farthest from the other player's feature."""
+    b = st.board
+    other = st.own_tile[1 - st.player]
+    best = None
+    best_v = -1
+    for a in st.legal_actions():
+        t = x_of(a)
+        v = 0
+        for u in range(b.n):
+            if b.route(t, u) == 1 and b.t_feature[u] == NONE:
+                v += 16
+        if other != NONE:
+            v += b.route(t, other)
         if v > best_v:
             best = a
             best_v = v
@@ -124,6 +168,10 @@ class CpuPlayer(SearchPlayer):
             return _dice_action(st)
         if ph == PH_SETUP_DEPLOY:
             return _setup_deploy(st)
+        if ph == PH_PLACE_TILE:
+            return _place_tile(st)
+        if ph == PH_FEATURE:
+            return _feature(st)
         return self.greedy.choose(st)
 
     def turn(self, s):
