@@ -239,3 +239,87 @@ def test_cpu_steps_go_on_across_the_tick_wrap():
             wrapped_at = st2.version
     assert wrapped_at is not None  # the clock went round
     assert st2.version >= wrapped_at + 20 or demo.mode == M_OVER  # and the game went on
+
+
+def _cpu_game(players, seed=9):
+    board2 = stub.make()
+    st2 = State(suggested(0, 1, 50, max_turns=40), seed)
+    b = Battle(board2, st2, list(players), handover=False)
+    return board2, st2, b, Bot(board2, b)
+
+
+def _leave_by_menu(bot, battle):
+    from engine.ui.screens import M_MENU
+
+    for _ in range(2000):  # Start pauses on the map (an assault's screens have their own keys)
+        if battle.mode == M_MAP:
+            break
+        bot.frame()
+    bot.press(K.START)
+    assert battle.mode == M_MENU and battle.menu[-1][0] == "Quit to title"
+    for _ in range([t for t, _ in battle.menu].index("Quit to title")):
+        bot.press(K.DOWN)
+    bot.press(K.A)
+    assert battle.quit
+
+
+def test_start_on_a_cpu_turn_pauses_the_game():
+    # CPU against CPU (the greedy player the device uses): Start opens a pause menu at any
+    # time (the turn menu without the turn's choices); while it is up no die rolls and no
+    # CPU decides; B goes on; Quit leaves
+    from engine.ui.screens import M_MENU
+
+    board2, st2, b, bot2 = _cpu_game([GreedyPlayer(1), GreedyPlayer(2)])
+    for _ in range(300):
+        bot2.frame()
+    assert st2.version > 0 and b.mode == M_MAP
+    bot2.press(K.START)
+    assert b.mode == M_MENU and b.menu_title == "Player %s - menu" % "AB"[st2.player]
+    # the menu without the turn's choices: no deploy, cast, pass or concede for the CPU
+    assert [t for t, _ in b.menu] == ["Resume", "Armies", "Rules", "Quit to title"]
+    version = st2.version
+    for _ in range(200):  # 4 s of the board's clock
+        bot2.frame()
+    assert st2.version == version
+    bot2.press(K.B)
+    for _ in range(200):
+        bot2.frame()
+    assert st2.version > version
+    _leave_by_menu(bot2, b)
+
+
+def test_start_while_the_search_thinks_pauses_it():
+    # the CPU levels (desktop) think one evaluation a frame: Start in the middle of a
+    # decision opens the pause menu, the search stays where it is while the menu is up and
+    # goes on when it closes
+    from engine.ui.screens import M_MENU
+    from engine.ui.sliced import SlicedCpu
+
+    board2 = stub.make()
+    st2 = State(suggested(0, 1, 50, max_turns=40), 9)
+    b = Battle(board2, st2, [SlicedCpu("normal", 1, board2),
+                             SlicedCpu("hard", 2, board2)], handover=False)
+    bot2 = Bot(board2, b)
+    p = None
+    for _ in range(3000):
+        bot2.frame()
+        who = st2.to_act()
+        if who in (0, 1) and b.players[who].thinking and b.players[who].search.evals > 2:
+            p = b.players[who]
+            break
+    assert p is not None and b.mode == M_MAP
+    bot2.press(K.START)
+    assert b.mode == M_MENU and b.menu[0][0] == "Resume" and len(b.menu) == 4
+    version = st2.version
+    evals = p.search.evals
+    for _ in range(50):
+        bot2.frame()
+    assert st2.version == version and p.search.evals == evals  # paused
+    bot2.press(K.A)  # Resume
+    assert b.mode == M_MAP
+    for _ in range(3000):
+        if st2.version != version:
+            break
+        bot2.frame()
+    assert st2.version > version and p.search.evals > evals  # it finished its decision
+    _leave_by_menu(bot2, b)

@@ -5,6 +5,8 @@ menu, the new-game questions with their defaults, the army builder and its point
 own-feature placement (A2.7) and deployment (A2.8)."""
 import os
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from boards import stub  # noqa: E402
@@ -48,8 +50,12 @@ class TitleDriver:
         self.press(K.A)
 
 
-def test_a_all_the_way_starts_a_fair_game():
+@pytest.mark.parametrize("levels", [True, False])
+def test_a_all_the_way_starts_a_fair_game(levels):
+    # levels: the desktop offers the CPU's levels (normal first); a device board offers the
+    # greedy player, all its battle has the heap for
     d = TitleDriver()
+    d.board.pt_levels = levels
     pages = []
     while not d.title.quit:
         pages.append(d.page())
@@ -62,10 +68,58 @@ def test_a_all_the_way_starts_a_fair_game():
     assert cfg.units == want.units and cfg.spells == want.spells
     assert cfg.tiles == want.tiles
     assert cfg.features == want.features and cfg.central == want.central
-    assert start["players"] == ("human", "greedy") and not start["auto_draft"]
+    assert start["players"] == ("human", "normal" if levels else "greedy")
+    assert not start["auto_draft"]
     assert pages[:4] == ["POCKET TACTICS", "Game", "Player A", "Player B"]
     for p in (0, 1):
         assert force_points(cfg.units[p], cfg.spells[p]) == 50  # RULES A11 sheet totals
+
+
+def test_demo_is_the_cpu_against_itself():
+    # the title's Demo: a Pocket-Tactics game of two CPU players, suggested 50-point builds
+    # (RULES A2.1, A11) of factions drawn at random; the battle runs it without a button
+    seen = set()
+    for levels in (True, False):
+        for n in range(6):
+            d = TitleDriver()
+            d.board.pt_levels = levels
+            d.title.rng.seed(n * 7919)
+            d.pick("Demo")
+            start = d.title.start
+            cpu = "normal" if levels else "greedy"
+            assert d.title.quit and start["players"] == (cpu, cpu)
+            cfg = start["config"]
+            start["config"].validate()
+            for p in (0, 1):
+                assert force_points(cfg.units[p], cfg.spells[p]) == 50
+            seen.add(cfg.factions)
+    assert len(seen) > 3  # not one fixed pairing
+
+    board = stub.make()
+    screens = []
+
+    def loop(board_, screen, max_frames=-1, until_over=False):
+        screens.append(screen)
+        if type(screen).__name__ == "Title":
+            while not screen.quit:
+                i = [t for t, _ in screen.page[1]].index("Demo")
+                while screen.sel != i:
+                    screen.on_event(K.DOWN)
+                screen.on_event(K.A)
+            return 1
+        bot = Bot(board_, screen)
+        for _ in range(30000):
+            if screen.over:
+                break
+            bot.frame()
+        assert screen.over and bot.keys == 0
+        screen.quit = True
+        return 1
+
+    run_app_with(board, loop)
+    battle = screens[1]
+    assert battle.st.winner() is not None
+    assert all(p is not None for p in battle.players)
 
 
 def test_continue_is_hidden_without_a_save():
@@ -176,7 +230,7 @@ def test_power_on_to_the_first_battle_turn_with_a_played_draft():
     def loop(board_, screen, max_frames=-1, until_over=False):
         """Stands in for app.loop: presses buttons on each screen like a player."""
         screens.append(screen)
-        if isinstance(screen, Title):
+        if type(screen).__name__ == "Title":  # run_app imports the title afresh
             d = screen
             answers = {"Player B": "Human", "Tiles of A": "Random", "Tiles of B": "Random"}
             while not d.quit:

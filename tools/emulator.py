@@ -57,8 +57,8 @@ def build_parser():
     p.add_argument("--full-redraw", action="store_true",
                    help="redraw the whole screen at every refresh (debugging)")
     p.add_argument("--players", default=None,
-                   help="who plays A,B: human, greedy or random (default human,greedy; "
-                   "headless without a script: greedy,random)")
+                   help="who plays A,B: human, greedy, random or a CPU level (easy, normal, "
+                   "hard) (default human,greedy; headless without a script: greedy,random)")
     p.add_argument("--seed", type=int, default=None, help="game seed (default: from the clock)")
     p.add_argument("--factions", default="clf,fsp", help="faction keys of A and B")
     p.add_argument("--limit", type=int, default=50, choices=(50, 100), help="point limit")
@@ -84,8 +84,9 @@ def game_app(args, demo):
 
     players = (args.players or ("greedy,random" if demo else "human,greedy")).split(",")
     keys = args.factions.split(",")
-    if len(players) != 2 or any(p not in PLAYER_KINDS for p in players):
-        raise SystemExit("emulator: --players takes two of %s" % ", ".join(PLAYER_KINDS))
+    kinds = PLAYER_KINDS + ("easy", "normal", "hard")  # the CPU levels: engine/ui/sliced.py
+    if len(players) != 2 or any(p not in kinds for p in players):
+        raise SystemExit("emulator: --players takes two of %s" % ", ".join(kinds))
     if len(keys) != 2 or any(k not in IDS.FACTION_KEYS for k in keys):
         raise SystemExit("emulator: --factions takes two of %s" % ", ".join(IDS.FACTION_KEYS))
     factions = (IDS.FACTION_KEYS.index(keys[0]), IDS.FACTION_KEYS.index(keys[1]))

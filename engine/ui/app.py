@@ -17,21 +17,25 @@ class Settings:
         self.handover = True
 
 
-PLAYER_KINDS = ("human", "greedy", "random")
+PLAYER_KINDS = ("human", "greedy", "random")  # and the CPU levels, desktop only: sliced.py
 
 
-def make_player(kind, seed):
-    from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
-
+def make_player(kind, seed, board=None):
+    """None for a person; a CPU level (easy, normal, hard: desktop only, sliced.py) thinks
+    in slices held to the board's clock."""
     if kind == "human":
         return None
+    if kind not in PLAYER_KINDS:
+        from .sliced import SlicedCpu
+
+        return SlicedCpu(kind, seed, board)
+    from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
+
     if kind == "greedy":
         # single-roll assault odds: the odds table does not fit the UI's heap budget yet
         # (docs/PERFORMANCE.md)
         return GreedyPlayer(seed, odds=False)
-    if kind == "random":
-        return RandomPlayer(seed)
-    raise ValueError("unknown player kind %r" % kind)
+    return RandomPlayer(seed)
 
 
 def new_battle(board, players=("human", "greedy"), seed=1, factions=(0, 1), limit=50,
@@ -42,7 +46,8 @@ def new_battle(board, players=("human", "greedy"), seed=1, factions=(0, 1), limi
     from .battle import Battle
 
     st = State(suggested(factions[0], factions[1], limit), seed)
-    ps = [make_player(players[0], seed * 2 + 1), make_player(players[1], seed * 2 + 2)]
+    ps = [make_player(players[0], seed * 2 + 1, board),
+          make_player(players[1], seed * 2 + 2, board)]
     return Battle(board, st, ps, handover=handover)
 
 
@@ -101,8 +106,8 @@ def run_app(board, max_frames=-1, saving=None):
         from .battle import Battle
 
         seed = start["seed"]
-        ps = [make_player(start["players"][0], seed * 2 + 1),
-              make_player(start["players"][1], seed * 2 + 2)]
+        ps = [make_player(start["players"][0], seed * 2 + 1, board),
+              make_player(start["players"][1], seed * 2 + 2, board)]
         board.sound_on = settings.sound
         battle = Battle(board, start.get("state") or State(start["config"], seed), ps,
                         handover=settings.handover, auto_draft=start["auto_draft"],

@@ -38,7 +38,8 @@ class Battle:
     def __init__(self, board, st, players, handover=True, on_action=None, samples=300,
                  auto_draft=False, sound=True, brightness=2, kit=None):
         """``players[p]`` is None for a human at the device, else a player object with
-        ``choose(state)``. ``on_action(a)`` is called after every applied action.
+        ``choose(state)``, which may answer None while it is still thinking
+        (engine/ui/sliced.py). ``on_action(a)`` is called after every applied action.
         ``auto_draft``: the device places the humans' tiles in the map draft. ``sound``
         and ``brightness`` (0-2) come from the settings."""
         self.board = board
@@ -120,10 +121,6 @@ class Battle:
         if st.phase in (PH_BUMP, PH_REROLL):
             return self.auto[who]
         return self.auto_draft and st.phase == PH_PLACE_TILE
-
-    @property
-    def status_text(self):
-        return self.status.text
 
     def set_status(self, text):
         if text != self.status.text:
@@ -332,6 +329,9 @@ class Battle:
             self.wait_until = ticks_add(now, _CHANCE_MS)
         else:
             a = self.players[who].choose(st)
+            if a is None:  # a search thinking in slices (sliced.py): one a frame
+                self.feedback.update(now)
+                return False
             self.wait_until = ticks_add(now, _CPU_MS)
         self._apply(a)
         self.feedback.update(now)

@@ -115,12 +115,13 @@ def on_key(b, key):
     if key == K.SELECT:
         menus.card_at(b, b.map.cursor_hex)
         return
+    if key == K.START:  # also while the CPU thinks or the dice roll: the game waits
+        menus.turn_menu(b)
+        return
     h = b.human()
     if h < 0:
         return
-    if key == K.START:
-        menus.turn_menu(b)
-    elif key == K.B:
+    if key == K.B:
         if st.phase == PH_HASTE:
             b._apply(screens.stop_of(st))
         b.sel = NONE

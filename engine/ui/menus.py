@@ -13,26 +13,32 @@ from .screens import M_MAP, M_MENU, hand_names, hand_size, pct, side_name, stop_
 
 
 def turn_menu(b):
+    """Start: the turn's menu for the person to act. At any other moment (the CPU's turn,
+    the dice, an automatic draft) the same menu without the turn's choices: a pause, nothing
+    moves until it closes."""
     st = b.st
-    legal = st.legal_actions()
+    h = b.human()
     items = [("Resume", None)]
-    if st.phase == PH_SETUP_DEPLOY:
-        items.append(("Done deploying", stop_of(st)))
-    if st.phase == PH_TURN:
-        if any(kind_of(a) == K_DEPLOY for a in legal):
-            items.append(("Deploy a unit", lambda: deploy_units_menu(b)))
-        if any(kind_of(a) == K_CAST for a in legal):
-            items.append(("Cast a spell", lambda: cast_menu(b)))
-        for a in legal:
-            if kind_of(a) == K_PASS:
-                items.append(("Pass (nothing to do)", a))
-    if st.phase == PH_HASTE:
-        items.append(("Skip the haste move", stop_of(st)))
+    if h >= 0:
+        legal = st.legal_actions()
+        if st.phase == PH_SETUP_DEPLOY:
+            items.append(("Done deploying", stop_of(st)))
+        if st.phase == PH_TURN:
+            if any(kind_of(a) == K_DEPLOY for a in legal):
+                items.append(("Deploy a unit", lambda: deploy_units_menu(b)))
+            if any(kind_of(a) == K_CAST for a in legal):
+                items.append(("Cast a spell", lambda: cast_menu(b)))
+            for a in legal:
+                if kind_of(a) == K_PASS:
+                    items.append(("Pass (nothing to do)", a))
+        if st.phase == PH_HASTE:
+            items.append(("Skip the haste move", stop_of(st)))
     items.append(("Armies", lambda: armies(b)))
     items.append(("Rules", lambda: rules_menu(b)))
-    items.append(("Concede", lambda: concede_menu(b)))
+    if h >= 0:
+        items.append(("Concede", lambda: concede_menu(b)))
     items.append(("Quit to title", b._quit))
-    b._open_menu("%s - menu" % side_name(b.human()), items)
+    b._open_menu("%s - menu" % side_name(st.player), items)
 
 def unit_menu(b, u):
     st = b.st

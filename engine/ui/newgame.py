@@ -26,7 +26,21 @@ class NewGame:
     def _hex_begin(self):
         a = self.answers
         self.start = {"game": 1, "players": (a["a"], a["b"]),
-                      "seed": self.rng.below(0x7FFF) * 0x7FFF + self.rng.below(0x7FFF)}
+                      "seed": self._seed()}
+        self.quit = True
+
+    def _seed(self):
+        return self.rng.below(0x7FFF) * 0x7FFF + self.rng.below(0x7FFF)
+
+    def demo(self):
+        """The title's Demo: the CPU against itself, Pocket-Tactics at 50 points, factions
+        at random with their suggested builds (the LEDs show the side that thinks)."""
+        from engine.pocket_tactics.config import suggested
+
+        cpu = self._pt_players()[1][1]
+        self.start = {"config": suggested(self.rng.below(T.N_FACTIONS),
+                                          self.rng.below(T.N_FACTIONS), 50),
+                      "players": (cpu, cpu), "auto_draft": False, "seed": self._seed()}
         self.quit = True
 
     def ask(self, title, options, key, default, then):
@@ -43,10 +57,18 @@ class NewGame:
         if self.answers["game"] == 1:
             self._hex_side(0, lambda: self._hex_side(1, self._hex_begin))
             return
-        self.ask("Player A", [("Human", "human"), ("CPU", "greedy")], "a", 0, self._players_b)
+        self.ask("Player A", self._pt_players(), "a", 0, self._players_b)
 
     def _players_b(self):
-        self.ask("Player B", [("Human", "human"), ("CPU", "greedy")], "b", 1, self._points)
+        self.ask("Player B", self._pt_players(), "b", 1, self._points)
+
+    def _pt_players(self):
+        """A person or the CPU: the search's levels where the battle has the heap for them
+        (the desktop), else the greedy player (the device: docs/PERFORMANCE.md)."""
+        if getattr(self.board, "pt_levels", False):
+            return [("Human", "human"), ("CPU normal", "normal"), ("CPU easy", "easy"),
+                    ("CPU hard", "hard")]
+        return [("Human", "human"), ("CPU", "greedy")]
 
     def _points(self):
         self.ask("Points", [("50 points", 50), ("100 points", 100)], "limit", 0,
@@ -227,7 +249,7 @@ class NewGame:
             self.beep()
             return
         self.start = {"config": cfg, "players": (a["a"], a["b"]), "auto_draft": a["auto"],
-                      "seed": self.rng.below(0x7FFF) * 0x7FFF + self.rng.below(0x7FFF)}
+                      "seed": self._seed()}
         self.quit = True
 
 

@@ -152,7 +152,7 @@ def title_for(board, settings, kit=None, notice=None):
             Title.main_menu(self)
             if getattr(board, "last_record", lambda: None)() is not None:
                 items = self.page[1]
-                items.insert(len(items) - 3, ("Replay last game", self.replay))
+                items.insert(len(items) - 4, ("Replay last game", self.replay))  # before Rules
                 self.draw()
 
         def replay(self):

@@ -114,6 +114,7 @@ class Title(NewGame):
         items.append(("Rules", self.rules))
         items.append(("Units and terrain", self.browser))
         items.append(("Settings", self.settings_page))
+        items.append(("Demo", self.demo))
         self.show("POCKET TACTICS", items)
 
     def _continue(self):

@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: MIT
+"""A Pocket-Tactics CPU level (engine/pocket_tactics/cpu.py) for the battle screen.
+
+The battle asks its CPU players ``choose(st)`` once a frame. This one thinks one evaluation
+per call and answers None until its decision is made, so the screen is redrawn and the
+buttons are read between slices; while the battle's pause menu is up it is not asked, and
+the search waits where it is. Only the desktop offers the levels in this battle: a
+device's battle screen has no heap for the search (docs/PERFORMANCE.md), its CPU is the
+greedy player."""
+from engine.pocket_tactics.cpu import LEVELS, make_cpu
+
+
+class SlicedCpu:
+    def __init__(self, level, seed, board=None):
+        """``board``: its ``ticks_ms`` holds the search to the level's time limit (None: the
+        evaluation budget alone)."""
+        if level not in LEVELS:
+            raise ValueError("unknown player kind %r" % level)
+        clock = board.ticks_ms if board is not None else None
+        self.cpu = make_cpu(level, seed, clock)
+        self.clock = clock
+        self.thinking = False  # a decision has begun and is not made yet
+
+    @property
+    def search(self):
+        return self.cpu.search
+
+    def choose(self, st):
+        cpu = self.cpu
+        now = self.clock() if self.clock is not None else None
+        if not self.thinking:
+            cpu.begin(st, now)
+            self.thinking = True
+        if not cpu.think(1, now):
+            return None
+        self.thinking = False
+        return cpu.best()
