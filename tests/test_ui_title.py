@@ -122,6 +122,44 @@ def test_demo_is_the_cpu_against_itself():
     assert all(p is not None for p in battle.players)
 
 
+@pytest.mark.parametrize("levels", [True, False])
+def test_cpu_level_in_settings_is_the_new_games_default(levels):
+    # Settings cycles the CPU level among those the board's battles hold (desktop: normal,
+    # easy, hard; device: normal, easy); the new game's questions then put the bar on the
+    # CPU at that level, and the Demo plays at it
+    d = TitleDriver()
+    d.board.pt_levels = levels
+    d.pick("Settings")
+    d.pick("CPU level: normal")
+    d.pick("CPU level: easy")
+    if levels:
+        assert "CPU level: hard" in d.lines()
+        d.pick("CPU level: hard")
+    assert "CPU level: normal" in d.lines()  # round again
+    d.pick("CPU level: normal")
+    assert "CPU level: easy" in d.lines()
+    d.pick("Done")
+    assert d.page() == "POCKET TACTICS"
+    d.pick("New game")
+    d.pick("Pocket-Tactics")
+    d.press(K.A)  # Player A: Human
+    assert d.page() == "Player B"
+    assert d.lines()[d.title.sel] == ("CPU easy" if levels else "CPU")
+    d.press(K.B)
+    d.press(K.B)
+    d.pick("Tactical Hex")
+    d.press(K.A)  # Japan: Human
+    assert d.page() == "Russia" and d.lines()[d.title.sel] == "CPU easy"
+    d.press(K.A)
+    assert d.title.start["players"] == ("human", "easy")
+    d2 = TitleDriver()
+    d2.board.pt_levels = levels
+    d2.title.settings.level = "easy"
+    d2.pick("Demo")
+    cpu = "easy" if levels else "greedy"
+    assert d2.title.start["players"] == (cpu, cpu)
+
+
 def test_continue_is_hidden_without_a_save():
     assert "Continue" not in TitleDriver().lines()
     assert "Continue" in TitleDriver(has_save=True).lines()

@@ -17,11 +17,32 @@ class NewGame:
         self.ask("Game", [("Pocket-Tactics 4th ed.", 0), ("Tactical Hex 1905", 1)], "game", 0,
                  self._players_a)
 
+    def levels(self):
+        """The CPU levels Settings offers: Tactical Hex has easy and normal everywhere (hard
+        does not fit its battle screen's heap: PERFORMANCE.md); the desktop adds hard, and
+        gives Pocket-Tactics all three."""
+        if getattr(self.board, "pt_levels", False):
+            return ("normal", "easy", "hard")
+        return ("normal", "easy")
+
+    def level(self):
+        """The CPU level set in Settings (normal until changed)."""
+        return getattr(self.settings, "level", "normal")
+
+    def _cpu_first(self, options, default):
+        """The line of the CPU at the level set in Settings, else ``default``."""
+        want = "CPU " + self.level()
+        for i in range(len(options)):
+            if options[i][0] == want:
+                return i
+        return default
+
     def _hex_side(self, side, then):
         """Tactical Hex: who plays Japan, then Russia (RULES part B has one scenario); a CPU
         at easy or normal (hard does not fit the battle screen's heap: PERFORMANCE.md)."""
-        self.ask(("Japan", "Russia")[side], [("Human", "human"), ("CPU normal", "normal"),
-                                             ("CPU easy", "easy")], "ab"[side], side, then)
+        options = [("Human", "human"), ("CPU normal", "normal"), ("CPU easy", "easy")]
+        self.ask(("Japan", "Russia")[side], options, "ab"[side],
+                 self._cpu_first(options, 1) if side else 0, then)
 
     def _hex_begin(self):
         a = self.answers
@@ -33,11 +54,13 @@ class NewGame:
         return self.rng.below(0x7FFF) * 0x7FFF + self.rng.below(0x7FFF)
 
     def demo(self):
-        """The title's Demo: the CPU against itself, Pocket-Tactics at 50 points, factions
-        at random with their suggested builds (the LEDs show the side that thinks)."""
+        """The title's Demo: the CPU (at the level set in Settings) against itself,
+        Pocket-Tactics at 50 points, factions at random with their suggested builds (the
+        LEDs show the side that thinks)."""
         from engine.pocket_tactics.config import suggested
 
-        cpu = self._pt_players()[1][1]
+        options = self._pt_players()
+        cpu = options[self._cpu_first(options, 1)][1]
         self.start = {"config": suggested(self.rng.below(T.N_FACTIONS),
                                           self.rng.below(T.N_FACTIONS), 50),
                       "players": (cpu, cpu), "auto_draft": False, "seed": self._seed()}
@@ -60,7 +83,8 @@ class NewGame:
         self.ask("Player A", self._pt_players(), "a", 0, self._players_b)
 
     def _players_b(self):
-        self.ask("Player B", self._pt_players(), "b", 1, self._points)
+        options = self._pt_players()
+        self.ask("Player B", options, "b", self._cpu_first(options, 1), self._points)
 
     def _pt_players(self):
         """A person or the CPU: the search's levels where the battle has the heap for them

@@ -128,6 +128,7 @@ class Title(NewGame):
             return [("Sound: %s" % ("on" if s.sound else "off"), toggle_sound),
                     ("LEDs: %s" % ("low", "medium", "high")[s.brightness], cycle_leds),
                     ("Hand-over screen: %s" % ("on" if s.handover else "off"), toggle_hand),
+                    ("CPU level: %s" % self.level(), cycle_level),
                     ("Done", self.back)]
 
         def redraw():
@@ -144,6 +145,11 @@ class Title(NewGame):
 
         def toggle_hand():
             s.handover = not s.handover
+            redraw()
+
+        def cycle_level():
+            levels = self.levels()
+            s.level = levels[(levels.index(self.level()) + 1) % len(levels)]
             redraw()
 
         self.show("Settings", items())

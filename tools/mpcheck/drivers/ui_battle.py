@@ -208,7 +208,7 @@ def _names():
 SETUP_KEYS = (
     "DOWN A A B B",  # Rules, its first page, back, back
     "DOWN A A A B B B",  # Units and terrain, a faction, a unit card, back x3
-    "DOWN A DOWN DOWN DOWN A",  # Settings, Done
+    "DOWN A DOWN DOWN DOWN A DOWN A",  # Settings, the CPU level (to easy), Done
     "UP UP UP A",  # New game
     "A DOWN A A DOWN A A A",  # game; A: CPU; B: CPU; 100 points; factions
     "DOWN A RIGHT RIGHT RIGHT RIGHT DOWN RIGHT RIGHT DOWN RIGHT UP UP UP A",  # army builder
