@@ -478,3 +478,130 @@ def test_a_damaged_last_record_is_refused_on_a_page():
     title.on_event(K.A)
     assert title.viewer is None and title.page[0] == "Replay"
     assert "refused" in " ".join(t for t, _ in title.page[1])
+
+
+def _menu_battle(undo=True):
+    """The desktop's Pocket-Tactics battle as the title starts it (resume.prepare, show):
+    a person against the greedy CPU, autosaved; ``undo``: the Settings switch."""
+    from engine.pocket_tactics.config import suggested
+    from tools.ui_bot import Bot
+
+    board = stub.make(store=FlashModel())
+    settings = app.Settings()
+    settings.undo = undo
+    start = resume.prepare(board, {"config": suggested(0, 1, 50), "players": ("human", "greedy"),
+                                   "auto_draft": True, "seed": 5}, settings)
+    battle = Battle(board, start["state"], [None, app.make_player("greedy", 3)],
+                    handover=False, auto_draft=True)
+    start["show"](battle, start)
+    return battle, start["saver"], Bot(board, battle)
+
+
+def test_the_turn_menu_offers_undo_and_refuses_it_after_a_die():
+    # RULES A3 (one action a turn) and the issue's misclick guard: Start, "Undo last move"
+    # takes back the person's move and the CPU's answer when no die was rolled since; after
+    # a die the menu line says why not, and nothing changes
+    from engine.pocket_tactics.consts import K_MOVE, PH_TURN, kind_of
+    from engine.ui.screens import M_MAP
+
+    battle, saver, bot = _menu_battle()
+    st = battle.st
+    rng = random.Random(3)
+    undone = refused = 0
+    redo = None
+    for _ in range(400):
+        bot.settle()
+        if battle.mode == M_INFO:
+            bot.press(K.A)
+            continue
+        if st.to_act() == TERMINAL:
+            break
+        before = st.encode()
+        n = saver.count
+        moves = [a for a in st.legal_actions() if kind_of(a) == K_MOVE]
+        a = rng.choice(moves) if st.phase == PH_TURN and moves and rng.random() < 0.5 else \
+            rng.choice(st.legal_actions())
+        if redo is not None:  # the move taken back is played again, and the game goes on
+            a, redo = redo, None
+            bot.act(a)
+            continue
+        bot.act(a)
+        bot.settle()
+        if battle.mode != M_MAP or battle.human() != 0:
+            continue
+        bot.press(K.START)
+        assert battle.menu[1][0] == "Undo last move"
+        if saver.last_chance < n:  # no die since the move
+            bot.choose_text("Undo last move")
+            assert st.encode() == before and battle.mode == M_MAP
+            assert saver.count == n
+            undone += 1
+            redo = a
+        else:
+            after = st.encode()
+            bot.choose_text("Undo last move")
+            assert battle.mode == M_INFO and "a die was rolled since" in " ".join(
+                battle.panel.text)
+            assert st.encode() == after
+            bot.press(K.A)
+            refused += 1
+    assert undone > 2 and refused >= 1
+
+
+def test_undo_switched_off_in_settings_leaves_the_menu_without_it():
+    battle, saver, bot = _menu_battle(undo=False)
+    bot.settle()
+    bot.press(K.START)
+    assert "Undo last move" not in [t for t, _ in battle.menu]
+    # and Settings shows the switch on the desktop's title (the device has no saves)
+    from engine.ui.title import Title
+
+    title = resume.title_for(stub.make(), app.Settings())
+    title.settings_page()
+    assert "Undo: on" in [t for t, _ in title.page[1]]
+    plain = Title(stub.make(), app.Settings())
+    plain.settings_page()
+    assert not any(t.startswith("Undo") for t, _ in plain.page[1])
+
+
+def test_tactical_hex_start_menu_offers_undo():
+    # the same misclick guard in Tactical Hex's Start menu (hot seat): taken back while the
+    # same person decides again with no die since; refused (status line) otherwise
+    board = stub.make(store=FlashModel())
+    settings = app.Settings()
+    start = resume.prepare(board, {"game": 1, "players": ("human", "human"), "seed": 6},
+                           settings)
+    screen = HexBattle(board, start["state"], [None, None], handover=False)
+    start["show"](screen, start)
+    saver = start["saver"]
+    st = screen.st
+    rng = random.Random(6)
+    undone = refused = 0
+    for _ in range(300):
+        _to_a_person(st, rng)
+        if st.to_act() == TERMINAL or (undone > 2 and refused > 2):
+            break
+        screen._enter()
+        before = st.encode()
+        who = st.to_act()
+        n = saver.count
+        a = rng.choice(st.legal_actions())
+        screen._apply(a)
+        _to_a_person(st, rng)
+        if st.to_act() < 0:
+            continue
+        screen._enter()
+        screen._start_menu()
+        texts = [t for t, _ in screen.menu]
+        assert texts[0] == "Undo last move"
+        screen.menu_i = 0
+        after = st.encode()
+        screen._menu_key(K.A)
+        if st.encode() != after:  # taken back: to the position before the decision
+            assert st.encode() == before and saver.count == n and st.to_act() == who
+            undone += 1
+            screen._apply(a)
+        else:
+            assert screen.status.text.startswith("Not now: ")
+            refused += 1
+    assert undone > 2 and refused > 2

@@ -142,6 +142,7 @@ def title_for(board, settings, kit=None, notice=None):
 
     class SavingTitle(Title):
         viewer = None  # the replay viewer while it is open
+        saves = True  # Settings offers the Undo switch
 
         def __setattr__(self, name, value):
             if name == "start" and value is not None:
@@ -195,6 +196,58 @@ def title_for(board, settings, kit=None, notice=None):
     return title
 
 
+def _offer_undo(screen, saver):
+    """Adds "Undo last move" under Resume in the turn menu of a person (the battle's
+    Start menu), from outside: the device's battle screen has no heap for the line's code
+    (docs/PERFORMANCE.md), as for the autosave's hook (autosave.attach)."""
+    opened = screen._open_menu
+
+    def open_menu(title, items, *back):
+        if items and items[0][0] == "Resume" and screen.human() >= 0:
+            items.insert(1, ("Undo last move", lambda: undo(screen, saver)))
+        opened(title, items, *back)
+    screen._open_menu = open_menu
+
+
+def _offer_undo_hex(screen, saver):
+    """Tactical Hex's Start menu of a person gets "Undo last move" (its lines are actions
+    or words; the word "undo" is caught on its way to the screen's _apply)."""
+    opened = screen._open_menu
+    applied = screen._apply
+
+    def open_menu(title, items):
+        if screen.human() >= 0 and items and items[-1][1] == "back":
+            items.insert(0, ("Undo last move", "undo"))
+        opened(title, items)
+
+    def apply(a):
+        if a != "undo":
+            applied(a)
+            return
+        why = saver.undo(screen.st)
+        screen._enter()
+        if why is not None:
+            screen.set_status("Not now: %s" % why)
+
+    screen._open_menu = open_menu
+    screen._apply = apply
+
+
+def undo(screen, saver):
+    """The turn menu's Undo (Pocket-Tactics): the position before this person's last
+    decision (Autosave.undo), redrawn; or a page saying why not."""
+    why = saver.undo(screen.st)
+    if why is not None:
+        from .screens import M_MAP
+
+        screen._show_info(["Undo", "", "Not now: %s." % why], M_MAP)
+        return
+    screen.sel = 0xFF  # consts.NONE: nothing selected
+    screen.intent = None
+    screen.map.sync(screen.st, screen.unit_sprite)
+    screen._enter()
+
+
 def prepare(board, start, settings):
     """What the battle needs for the title's choice ``start``, with autosave: for Continue
     the resumed game's start (its settings restored into ``settings``) with its "state";
@@ -210,6 +263,7 @@ def prepare(board, start, settings):
         settings.sound = saved["sound"]
         settings.brightness = saved["brightness"]
         settings.handover = saved["handover"]
+        settings.undo = saved["undo"]
         attach(st, saver)
         return {"game": 1 if saved["game"] == 2 else 0, "players": saved["players"],
                 "auto_draft": saved["auto_draft"], "seed": saver.seed, "state": st,
@@ -225,7 +279,8 @@ def prepare(board, start, settings):
 
         st = State(start["config"], start["seed"])
     play = play_bytes(ruleset, start["players"], settings.handover,
-                      start.get("auto_draft", False), settings.sound, settings.brightness)
+                      start.get("auto_draft", False), settings.sound, settings.brightness,
+                      getattr(settings, "undo", True))
     start["state"] = st
     start["saver"] = for_game(board, st, start["seed"], start["players"], play,
                               where_newest(board))
@@ -243,8 +298,11 @@ def show(screen, start):
     if saver is None:
         return
     h = start.get("cursor")  # a continued game's
+    undo_on = not saver.play[3] & 32
     if hasattr(screen, "cursor"):  # Tactical Hex: the cursor is the screen's hex
         saver.view = lambda: screen.cursor
+        if undo_on:
+            _offer_undo_hex(screen, saver)
         if h is not None:
             screen.cursor = h
             screen.map.set_cursor(h)
@@ -255,6 +313,8 @@ def show(screen, start):
                 screen._enter()
     else:  # Pocket-Tactics: the map view's
         saver.view = lambda: screen.map.cursor_hex
+        if undo_on:  # a line of the person's turn menu
+            _offer_undo(screen, saver)
         if h is not None:
             from . import mapmode
 

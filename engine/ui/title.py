@@ -24,6 +24,7 @@ _SHOWN = LINES - 1  # option lines under the title
 
 
 class Title(NewGame):
+    saves = False  # games autosave (resume.title_for's title: the desktop)
     def __init__(self, board, settings, has_save=False, kit=None):
         self.board = board
         self.settings = settings
@@ -125,11 +126,15 @@ class Title(NewGame):
         s = self.settings
 
         def items():
-            return [("Sound: %s" % ("on" if s.sound else "off"), toggle_sound),
-                    ("LEDs: %s" % ("low", "medium", "high")[s.brightness], cycle_leds),
-                    ("Hand-over screen: %s" % ("on" if s.handover else "off"), toggle_hand),
-                    ("CPU level: %s" % self.level(), cycle_level),
-                    ("Done", self.back)]
+            out = [("Sound: %s" % ("on" if s.sound else "off"), toggle_sound),
+                   ("LEDs: %s" % ("low", "medium", "high")[s.brightness], cycle_leds),
+                   ("Hand-over screen: %s" % ("on" if s.handover else "off"), toggle_hand),
+                   ("CPU level: %s" % self.level(), cycle_level)]
+            if self.saves:  # the turn menu's Undo needs the autosave's record
+                out.append(("Undo: %s" % ("on" if getattr(s, "undo", True) else "off"),
+                            toggle_undo))
+            out.append(("Done", self.back))
+            return out
 
         def redraw():
             self.page = (self.page[0], items(), self.page[2])
@@ -145,6 +150,10 @@ class Title(NewGame):
 
         def toggle_hand():
             s.handover = not s.handover
+            redraw()
+
+        def toggle_undo():
+            s.undo = not getattr(s, "undo", True)
             redraw()
 
         def cycle_level():
