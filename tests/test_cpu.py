@@ -244,3 +244,30 @@ def test_cpu_feature_leaves_room_to_deploy():
         assert room(x_of(a)) == max(room(x_of(c)) for c in legal)
         chosen += len(legal) > 1
     assert chosen >= 2  # some seeds leave a real choice
+
+
+def test_hard_values_assaults_with_the_exact_odds():
+    """RULES A5.2/A5.3: bumps and re-rolls change an assault's odds; the hard level's
+    evaluation counts them (odds.py's exact odds), easy and normal the single roll."""
+    from engine.pocket_tactics.consts import MAP
+    from engine.pocket_tactics.evaluate import best_assault, exact_odds, pbeat_odds
+    from engine.pocket_tactics.odds import assault_odds
+
+    assert make_cpu("hard", 1).odds is exact_odds
+    assert make_cpu("normal", 1).odds is pbeat_odds and make_cpu("easy", 1).odds is pbeat_odds
+    differ = 0
+    for seed in range(30):
+        st, players = _battle(seed, seed % 5, (seed + 3) % 5, 2 * seed)
+        on = [u for u in range(st.n_units) if st.u_where[u] == MAP]
+        for a in on:
+            for d in on:
+                if st.u_owner[a] == st.u_owner[d]:
+                    continue
+                o = assault_odds(st, a, d, bytearray(2))
+                assert exact_odds(st, a, d, True) == (o[0] * 1000 // 255, o[1] * 1000 // 255)
+                assert exact_odds(st, a, d, False)[1] == 0  # no strike back (A6)
+                differ += exact_odds(st, a, d, True) != pbeat_odds(st, a, d, True)
+        v_exact = evaluate(st, 0, exact_odds)
+        assert v_exact == -evaluate(st, 1, exact_odds)
+        assert best_assault(st, 0, exact_odds) >= 0
+    assert differ > 10  # the bumps and re-rolls matter

@@ -15,7 +15,7 @@ from . import tables as T
 from .consts import (K_BUMP, K_REROLL, K_STOP, NONE, PH_BUMP, PH_FEATURE, PH_HASTE,
                      PH_PLACE_TILE, PH_REROLL, PH_SETUP_DEPLOY, PH_TURN, U_POINTS, action,
                      kind_of, x_of, y_of)
-from .evaluate import evaluate
+from .evaluate import evaluate, exact_odds, pbeat_odds
 from .forecast import best_bump, best_reroll
 from .players import GreedyPlayer
 from .units import stat
@@ -24,8 +24,9 @@ from .units import stat
 LEVELS = {
     "easy": (12, 1, 1000, 1500),
     "normal": (48, 1, 1500, 0),
-    "hard": (200, 2, 5000, 0),
+    "hard": (300, 3, 5000, 0),
 }
+EXACT = ("hard",)  # levels whose evaluation uses the exact assault odds (evaluate.exact_odds)
 
 
 def _dice_action(st):
@@ -111,6 +112,7 @@ class CpuPlayer(SearchPlayer):
     def __init__(self, level="normal", seed=1, clock=None, speed=1):
         SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed)
         self.greedy = GreedyPlayer(seed)
+        self.odds = exact_odds if level in EXACT else pbeat_odds
 
     # --- the search's hooks ----------------------------------------------------------------
 
@@ -204,7 +206,7 @@ class CpuPlayer(SearchPlayer):
         s.apply_trusted(a)
 
     def evaluate(self, s, p):
-        return evaluate(s, p)
+        return evaluate(s, p, self.odds)
 
 
 def make_cpu(level, seed=1, clock=None, speed=1):

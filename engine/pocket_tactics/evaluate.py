@@ -9,7 +9,8 @@ side can answer with (one action a turn, A3: the best threat counts, not their s
 standing where a test would follow, the spell hand by its public size only (the CPU never
 looks at the other hand, A9), and an imminent win by features.
 
-The assault odds come from ``_odds``; to use other odds, change that one line.
+The assault odds are a parameter: the single roll by default (``pbeat_odds``), the exact
+odds with bumps and re-rolls (``exact_odds``, odds.py's table) for the hard level.
 """
 from .consts import (CAPTIVE, HAND_SIZE, MAP, NONE, PH_OVER, RESERVE, ST_WEAK_MASK,
                      ST_WEAK_SHIFT, U_DEF, U_FLYING, U_OFF, U_POINTS, U_SWIFT)
@@ -39,7 +40,7 @@ _W_CARD = const(120)  # per spell card in hand
 _W_LAST = const(60)  # % of WIN for "the mover can take the last feature now"
 
 
-def _pbeat_odds(st, att, dfd, back):
+def pbeat_odds(st, att, dfd, back):
     """(chance in 1000 that ``dfd`` falls, that ``att`` falls) in an assault by ``att`` on
     ``dfd``; ``back``: whether ``dfd`` can strike back (A6). One roll, no bumps or
     re-rolls (players.P_BEAT)."""
@@ -56,12 +57,25 @@ def _pbeat_odds(st, att, dfd, back):
     return fall, lose
 
 
-_odds = _pbeat_odds  # the one line to change for exact odds (engine/pocket_tactics/odds.py)
+_exact = []  # odds.assault_odds and its output pair, once a hard player has used them
 
 
-def best_assault(st, p):
+def exact_odds(st, att, dfd, back):
+    """The same chances (in 1000) with the bumps and re-rolls of both sides (A5.2, A5.3):
+    odds.py, exact to the table's rounding; loaded at the first call (about 3 KB)."""
+    if not _exact:
+        from .odds import assault_odds
+
+        _exact.append(assault_odds)
+        _exact.append(bytearray(2))
+    o = _exact[0](st, att, dfd, _exact[1])
+    return o[0] * 1000 // 255, (o[1] * 1000 // 255 if back else 0)
+
+
+def best_assault(st, p, odds=pbeat_odds):
     """The value (points x 100, expected) of player ``p``'s best assault now: target's
-    points won times its chance to fall, minus the attacker's points times its own."""
+    points won times its chance to fall, minus the attacker's points times its own
+    (``odds``: pbeat_odds or exact_odds)."""
     b = st.board
     n = st.n_units
     best = 0
@@ -79,15 +93,16 @@ def best_assault(st, p):
             if dist > 1 and not can_strike(st, a, d):
                 continue
             back = dist == 1 or can_strike(st, d, a)
-            fall, lose = _odds(st, a, d, back)
+            fall, lose = odds(st, a, d, back)
             v = (fall * stat(st, d, U_POINTS) - lose * stat(st, a, U_POINTS)) // 10
             if v > best:
                 best = v
     return best
 
 
-def evaluate(st, p):
-    """The value of state ``st`` for player ``p`` (int, |value| <= WIN)."""
+def evaluate(st, p, odds=pbeat_odds):
+    """The value of state ``st`` for player ``p`` (int, |value| <= WIN); ``odds`` as in
+    best_assault."""
     if st.phase == PH_OVER:
         r = st.result
         if r == p:
@@ -145,8 +160,8 @@ def evaluate(st, p):
     if empty == 1 and held_other == 0 and held_mover and _can_reach(st, mover, last):
         v += WIN * _W_LAST // 100 if mover == p else -(WIN * _W_LAST // 100)
     # threats: one action a turn, so the best assault of each side
-    ours = best_assault(st, p)
-    theirs = best_assault(st, 1 - p)
+    ours = best_assault(st, p, odds)
+    theirs = best_assault(st, 1 - p, odds)
     if mover == p:
         v += ours * _W_MOVER // 100 - theirs * _W_OTHER // 100
     else:
