@@ -530,7 +530,7 @@ def test_the_turn_menu_offers_undo_and_refuses_it_after_a_die():
         if battle.mode != M_MAP or battle.human() != 0:
             continue
         bot.press(K.START)
-        assert battle.menu[1][0] == "Undo last move"
+        assert [t for t, _ in battle.menu][-2:] == ["Undo last move", "Quit to title"]
         if saver.last_chance < n:  # no die since the move
             bot.choose_text("Undo last move")
             assert st.encode() == before and battle.mode == M_MAP
@@ -593,8 +593,8 @@ def test_tactical_hex_start_menu_offers_undo():
         screen._enter()
         screen._start_menu()
         texts = [t for t, _ in screen.menu]
-        assert texts[0] == "Undo last move"
-        screen.menu_i = 0
+        assert texts[-3:] == ["Undo last move", "Leave the game", "Back to the map"]
+        screen.menu_i = len(texts) - 3
         after = st.encode()
         screen._menu_key(K.A)
         if st.encode() != after:  # taken back: to the position before the decision

@@ -197,27 +197,28 @@ def title_for(board, settings, kit=None, notice=None):
 
 
 def _offer_undo(screen, saver):
-    """Adds "Undo last move" under Resume in the turn menu of a person (the battle's
-    Start menu), from outside: the device's battle screen has no heap for the line's code
+    """Adds "Undo last move" above "Quit to title" in the turn menu of a person (the
+    battle's Start menu; the lines above keep their places), from outside: the device's battle screen has no heap for the line's code
     (docs/PERFORMANCE.md), as for the autosave's hook (autosave.attach)."""
     opened = screen._open_menu
 
     def open_menu(title, items, *back):
         if items and items[0][0] == "Resume" and screen.human() >= 0:
-            items.insert(1, ("Undo last move", lambda: undo(screen, saver)))
+            items.insert(len(items) - 1, ("Undo last move", lambda: undo(screen, saver)))
         opened(title, items, *back)
     screen._open_menu = open_menu
 
 
 def _offer_undo_hex(screen, saver):
-    """Tactical Hex's Start menu of a person gets "Undo last move" (its lines are actions
-    or words; the word "undo" is caught on its way to the screen's _apply)."""
+    """Tactical Hex's Start menu of a person gets "Undo last move" above "Leave the game"
+    (its lines are actions or words; the word "undo" is caught on its way to the screen's
+    _apply)."""
     opened = screen._open_menu
     applied = screen._apply
 
     def open_menu(title, items):
         if screen.human() >= 0 and items and items[-1][1] == "back":
-            items.insert(0, ("Undo last move", "undo"))
+            items.insert(len(items) - 2, ("Undo last move", "undo"))
         opened(title, items)
 
     def apply(a):
