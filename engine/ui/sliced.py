@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """A Pocket-Tactics CPU level (engine/pocket_tactics/cpu.py) for the battle screen.
 
-The battle asks its CPU players ``choose(st)`` once a frame. This one thinks one evaluation
-per call and answers None until its decision is made, so the screen is redrawn and the
-buttons are read between slices; while the battle's pause menu is up it is not asked, and
+The battle asks its CPU players ``choose(st)`` once a frame. This one thinks WORK
+evaluations per call (a few milliseconds on a desktop) and answers None until its decision
+is made, so the screen is redrawn and the buttons are read between slices; while the battle's pause menu is up it is not asked, and
 the search waits where it is. Only the desktop offers the levels in this battle: a
 device's battle screen has no heap for the search (docs/PERFORMANCE.md), its CPU is the
 greedy player."""
@@ -11,6 +11,8 @@ from engine.pocket_tactics.cpu import LEVELS, make_cpu
 
 
 class SlicedCpu:
+    WORK = 8  # evaluations a frame: hard's 300 in about 40 frames
+
     def __init__(self, level, seed, board=None):
         """``board``: its ``ticks_ms`` holds the search to the level's time limit (None: the
         evaluation budget alone)."""
@@ -31,7 +33,7 @@ class SlicedCpu:
         if not self.thinking:
             cpu.begin(st, now)
             self.thinking = True
-        if not cpu.think(1, now):
+        if not cpu.think(self.WORK, now):
             return None
         self.thinking = False
         return cpu.best()
