@@ -530,7 +530,8 @@ def test_the_turn_menu_offers_undo_and_refuses_it_after_a_die():
         if battle.mode != M_MAP or battle.human() != 0:
             continue
         bot.press(K.START)
-        assert [t for t, _ in battle.menu][-2:] == ["Undo last move", "Quit to title"]
+        assert [t for t, _ in battle.menu][-3:] == ["Undo last move", "Replay this game",
+                                                    "Quit to title"]
         if saver.last_chance < n:  # no die since the move
             bot.choose_text("Undo last move")
             assert st.encode() == before and battle.mode == M_MAP
@@ -593,8 +594,9 @@ def test_tactical_hex_start_menu_offers_undo():
         screen._enter()
         screen._start_menu()
         texts = [t for t, _ in screen.menu]
-        assert texts[-3:] == ["Undo last move", "Leave the game", "Back to the map"]
-        screen.menu_i = len(texts) - 3
+        assert texts[-4:] == ["Undo last move", "Replay this game", "Leave the game",
+                              "Back to the map"]
+        screen.menu_i = len(texts) - 4
         after = st.encode()
         screen._menu_key(K.A)
         if st.encode() != after:  # taken back: to the position before the decision
@@ -605,3 +607,50 @@ def test_tactical_hex_start_menu_offers_undo():
             assert screen.status.text.startswith("Not now: ")
             refused += 1
     assert undone > 2 and refused > 2
+
+
+@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
+def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
+    # the replay "from the pause menu": the record so far on the replay viewer,
+    # stepped to its end (the position in play), then B: the battle as it was
+    board = stub.make(store=FlashModel())
+    if ruleset == 1:
+        from engine.pocket_tactics.config import suggested
+
+        start = {"config": suggested(0, 1, 50), "players": ("human", "human"),
+                 "auto_draft": True, "seed": 8}
+    else:
+        start = {"game": 1, "players": ("human", "human"), "seed": 8}
+    start = resume.prepare(board, start, app.Settings())
+    kind = Battle if ruleset == 1 else HexBattle
+    kw = {"auto_draft": True} if ruleset == 1 else {}
+    screen = kind(board, start["state"], [None, None], handover=False, **kw)
+    start["show"](screen, start)
+    st = screen.st
+    _play(screen, random.Random(8), 25)
+    for _ in range(20):  # a result on the screen: close it, to the map
+        if screen.mode == 0 and screen.human() >= 0:
+            break
+        screen.on_event(K.A)
+    assert screen.mode == 0 and screen.human() >= 0
+    before = st.encode()
+    root = board.display.root_group
+    screen.on_event(K.START)
+    screen.tick(board.ticks_ms())
+    names = [t for t, _ in screen.menu]
+    assert "Replay this game" in names
+    screen.menu_i = names.index("Replay this game")
+    screen.on_event(K.A)
+    view = screen.replaying[0]
+    assert board.display.root_group is not root  # the viewer's screen
+    assert view.n == len(start["saver"].acts) > 25
+    for _ in range(view.n // 10 + 2):
+        screen.on_event(K.DOWN)
+    assert view.i == view.n and view.st.encode() == before  # the end is the game in play
+    screen.on_event(K.LEFT)
+    assert view.i == view.n - 1
+    screen.tick(board.ticks_ms())
+    assert st.encode() == before  # the game waits
+    screen.on_event(K.B)
+    assert not screen.replaying and board.display.root_group is root
+    assert st.encode() == before

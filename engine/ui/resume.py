@@ -196,6 +196,66 @@ def title_for(board, settings, kit=None, notice=None):
     return title
 
 
+def _offer_replay(screen, saver):
+    """"Replay this game" in a person's Start menu (both games, above the Undo line): the
+    replay viewer (replay.py) on the record so far, over the battle, which waits; B or
+    Start in the viewer comes back to the battle as it was. Hooked from outside, as Undo."""
+    box = []  # the open viewer
+
+    def open_replay():
+        from engine.core.record import Record
+
+        from .replay import ReplayView
+
+        box.append(ReplayView(screen.board, Record(saver.play[0], saver.config, saver.seed,
+                                                   list(saver.acts))))
+
+    opened = screen._open_menu
+    applied = screen._apply
+    on_event = screen.on_event
+    tick = screen.tick
+    hexes = hasattr(screen, "cursor")
+
+    def open_menu(title, items, *back):
+        if screen.human() >= 0 and items and (items[0][0] == "Resume" or hexes and
+                                              items[-1][1] == "back"):
+            items.insert(len(items) - (2 if hexes else 1),
+                         ("Replay this game", "replay" if hexes else open_replay))
+        opened(title, items, *back)
+
+    def apply(a):
+        if a == "replay":
+            open_replay()
+            return
+        applied(a)
+
+    def event(ev):
+        if not box:
+            on_event(ev)
+            return
+        box[0].on_event(ev)
+        if box[0].quit:
+            box.pop()
+            screen.board.display.root_group = screen.root
+            screen._enter()
+            screen.dirty = True
+
+    def step(now):
+        if not box:
+            return tick(now)
+        box[0].tick(now)
+        if box[0].dirty:
+            box[0].dirty = False
+            screen.dirty = True
+        return False
+
+    screen._open_menu = open_menu
+    screen._apply = apply
+    screen.on_event = event
+    screen.tick = step
+    screen.replaying = box
+
+
 def _offer_undo(screen, saver):
     """Adds "Undo last move" above "Quit to title" in the turn menu of a person (the
     battle's Start menu; the lines above keep their places), from outside: the device's battle screen has no heap for the line's code
@@ -300,6 +360,7 @@ def show(screen, start):
         return
     h = start.get("cursor")  # a continued game's
     undo_on = not saver.play[3] & 32
+    _offer_replay(screen, saver)
     if hasattr(screen, "cursor"):  # Tactical Hex: the cursor is the screen's hex
         saver.view = lambda: screen.cursor
         if undo_on:
