@@ -654,3 +654,34 @@ def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
     screen.on_event(K.B)
     assert not screen.replaying and board.display.root_group is root
     assert st.encode() == before
+
+
+def test_replay_during_a_game_does_not_name_the_cards_drawn():
+    # RULES A9: the hands are private. The replay of a game still on says "a spell card
+    # drawn"; the title's replay of a finished game names the card.
+    from engine.core.record import Record
+    from engine.pocket_tactics import ids as IDS
+    from engine.pocket_tactics.config import suggested
+    from engine.ui.replay import ReplayView
+
+    board = stub.make(store=FlashModel())
+    start = resume.prepare(board, {"config": suggested(4, 4, 50), "players": ("human", "human"),
+                                   "auto_draft": True, "seed": 3}, app.Settings())
+    screen = Battle(board, start["state"], [None, None], handover=False, auto_draft=True)
+    start["show"](screen, start)
+    _play(screen, random.Random(3), 40)  # the draft, deployment, turns: five cards each
+    saver = start["saver"]
+    names = ["draw " + k for k in IDS.SPELL_KEYS]
+    for secret in (True, False):
+        view = ReplayView(stub.make(), Record(saver.play[0], saver.config, saver.seed,
+                                              list(saver.acts)), secret=secret)
+        lines = []
+        for i in range(1, view.n + 1):
+            view.go(i)
+            lines.append(view.screen.status.text)
+        named = [t for t in lines if any(n in t for n in names)]
+        hidden = [t for t in lines if "a spell card drawn" in t]
+        if secret:
+            assert hidden and not named
+        else:
+            assert named and not hidden

@@ -206,6 +206,8 @@ def test_start_while_the_cpu_thinks_pauses_it_and_can_leave():
     assert battle.thinking
     bot.press(K.START)
     assert battle.mode == M_MENU and battle.menu_title == "Paused"
+    # none of the CPU's choices (nor a die's) in a person's hands
+    assert [w for _, w in battle.menu] == ["leave", "back"]
     version = st.version
     p = battle.players[st.to_act()]
     evals = p.search.evals

@@ -239,11 +239,11 @@ class HexBattle:
     def _start_menu(self):
         st = self.st
         items = []
-        for a in st.legal_actions():
-            if hex_of(st, a) < 0:
-                items.append((self._words(a), a))
         who = self.human()
-        if who >= 0:
+        if who >= 0:  # a pause while the CPU thinks or a die is due: none of their choices
+            for a in st.legal_actions():
+                if hex_of(st, a) < 0:
+                    items.append((self._words(a), a))
             items.append(("Counter card", "card"))
             items.append(("Concede", "concede"))
         items.append(("Leave the game", "leave"))

@@ -115,7 +115,7 @@ def on_key(b, key):
     if key == K.SELECT:
         menus.card_at(b, b.map.cursor_hex)
         return
-    if key == K.START:  # also while the CPU thinks or the dice roll: the game waits
+    if key == K.START:  # also while the CPU thinks: a pause (menus.turn_menu)
         menus.turn_menu(b)
         return
     h = b.human()

@@ -13,9 +13,10 @@ from .screens import M_MAP, M_MENU, hand_names, hand_size, pct, side_name, stop_
 
 
 def turn_menu(b):
-    """Start: the turn's menu for the person to act. At any other moment (the CPU's turn,
-    the dice, an automatic draft) the same menu without the turn's choices: a pause, nothing
-    moves until it closes."""
+    """Start: the turn's menu for the person to act. At any other moment on the map (the
+    CPU's turn, a die between steps, an automatic draft) a pause: Resume or Quit to title,
+    and nothing moves until it closes. (No pages there: a CPU-against-CPU game closes its
+    pages by itself.)"""
     st = b.st
     h = b.human()
     items = [("Resume", None)]
@@ -33,9 +34,8 @@ def turn_menu(b):
                     items.append(("Pass (nothing to do)", a))
         if st.phase == PH_HASTE:
             items.append(("Skip the haste move", stop_of(st)))
-    items.append(("Armies", lambda: armies(b)))
-    items.append(("Rules", lambda: rules_menu(b)))
-    if h >= 0:
+        items.append(("Armies", lambda: armies(b)))
+        items.append(("Rules", lambda: rules_menu(b)))
         items.append(("Concede", lambda: concede_menu(b)))
     items.append(("Quit to title", b._quit))
     b._open_menu("%s - menu" % side_name(st.player), items)

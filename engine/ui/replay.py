@@ -23,11 +23,14 @@ class _Watcher:
 
 
 class ReplayView:
-    def __init__(self, board, record, kit=None):
+    def __init__(self, board, record, kit=None, secret=False):
+        """``secret``: the game is still on, so the spell cards drawn are not named (the
+        hands are private, RULES A9); a finished game's replay names them."""
         from engine.core.gamesave import replay
 
         self.board = board
         self.record = record
+        self.secret = secret
         self.n = len(record.actions)
         self.i = 0
         st = replay(record, 0)
@@ -80,6 +83,11 @@ class ReplayView:
 
             sides = "AB"
         if who < 0:  # a die ("roll 5", "die 5") or a draw ("draw plains")
+            if self.secret and self.record.ruleset == 1:
+                from engine.pocket_tactics.consts import PH_DRAW_SPELL
+
+                if st.phase == PH_DRAW_SPELL:
+                    return "a spell card drawn"
             return describe(st, a)
         return "%s: %s" % (sides[who], describe(st, a))
 

@@ -197,9 +197,10 @@ def title_for(board, settings, kit=None, notice=None):
 
 
 def _offer_replay(screen, saver):
-    """"Replay this game" in a person's Start menu (both games, above the Undo line): the
+    """"Replay this game" in a person's Start menu (both games, under the Undo line): the
     replay viewer (replay.py) on the record so far, over the battle, which waits; B or
-    Start in the viewer comes back to the battle as it was. Hooked from outside, as Undo."""
+    Start in the viewer comes back to the battle as it was. The game is still on, so the
+    viewer does not name the spell cards drawn (RULES A9). Hooked from outside, as Undo."""
     box = []  # the open viewer
 
     def open_replay():
@@ -208,7 +209,7 @@ def _offer_replay(screen, saver):
         from .replay import ReplayView
 
         box.append(ReplayView(screen.board, Record(saver.play[0], saver.config, saver.seed,
-                                                   list(saver.acts))))
+                                                   list(saver.acts)), secret=True))
 
     opened = screen._open_menu
     applied = screen._apply

@@ -4,14 +4,17 @@
 The battle asks its CPU players ``choose(st)`` once a frame. This one thinks WORK
 evaluations per call (a few milliseconds on a desktop) and answers None until its decision
 is made, so the screen is redrawn and the buttons are read between slices; while the battle's pause menu is up it is not asked, and
-the search waits where it is. Only the desktop offers the levels in this battle: a
+the search waits where it is: the time it was not asked (more than PAUSE_MS between two
+calls) is added to its deadline. Only the desktop offers the levels in this battle: a
 device's battle screen has no heap for the search (docs/PERFORMANCE.md), its CPU is the
 greedy player."""
+from engine.core.ticks import ticks_add, ticks_diff
 from engine.pocket_tactics.cpu import LEVELS, make_cpu
 
 
 class SlicedCpu:
     WORK = 8  # evaluations a frame: hard's 300 in about 40 frames
+    PAUSE_MS = 200  # a longer gap between two calls was a pause, not thinking time
 
     def __init__(self, level, seed, board=None):
         """``board``: its ``ticks_ms`` holds the search to the level's time limit (None: the
@@ -22,6 +25,7 @@ class SlicedCpu:
         self.cpu = make_cpu(level, seed, clock)
         self.clock = clock
         self.thinking = False  # a decision has begun and is not made yet
+        self.last = 0  # the clock at the last call while thinking
 
     @property
     def search(self):
@@ -33,6 +37,12 @@ class SlicedCpu:
         if not self.thinking:
             cpu.begin(st, now)
             self.thinking = True
+        elif now is not None:
+            gap = ticks_diff(now, self.last)
+            if gap > self.PAUSE_MS:  # paused: that time does not count against the limit
+                s = cpu.search
+                s.deadline = ticks_add(s.deadline, gap)
+        self.last = now
         if not cpu.think(self.WORK, now):
             return None
         self.thinking = False
