@@ -324,3 +324,29 @@ def test_start_while_the_search_thinks_pauses_it():
     # it finished its decision, thinking on: the pause did not count against its limit
     assert st2.version > version and p.search.evals >= evals + SlicedCpu.WORK
     _leave_by_menu(bot2, b)
+
+
+def test_a_result_closed_by_hand_leaves_the_next_its_time():
+    # CPU against CPU (the Demo): results close by themselves after a moment; one closed by
+    # A must not cut the next one short
+    board2, st2, b, bot2 = _cpu_game([GreedyPlayer(1), GreedyPlayer(2)], seed=4)
+    shown = []
+    closed_by_hand = False
+    for _ in range(20000):
+        if b.mode == M_OVER or len(shown) >= 3:
+            break
+        bot2.frame()
+        if b.mode != M_INFO:
+            continue
+        if not closed_by_hand:
+            bot2.frame()  # its time has begun
+            bot2.press(K.A)
+            closed_by_hand = True
+            continue
+        frames = 0
+        while b.mode == M_INFO and frames < 500:
+            bot2.frame()
+            frames += 1
+        shown.append(frames)
+    assert closed_by_hand and shown
+    assert min(shown) >= 70  # about 1.5 s at 20 ms a frame

@@ -183,6 +183,7 @@ class Battle:
             return
         if mode == M_INFO:
             if key in (K.A, K.B, K.SELECT):
+                self.info_until = -1  # the next page gets its own time (CPU against CPU)
                 self.panel.hide()
                 self.mode = self.back_mode
                 if self.mode == M_MENU:
