@@ -285,8 +285,37 @@ def _first_assault_roll(view):
     raise SystemExit("screenshots: the replayed game has no assault")
 
 
+def demo(out):
+    """The title's Demo on the desktop: the CPU (normal) against itself, a few turns in."""
+    from engine.ui.app import Settings, make_player
+    from engine.ui.screens import M_MAP
+    from engine.ui.title import Title
+
+    board = stub.make()
+    title = Title(board, Settings())
+    title.rng.seed(11)
+    title.demo()
+    start = title.start
+    seed = start["seed"]
+    players = [make_player(start["players"][p], seed * 2 + 1 + p, board) for p in (0, 1)]
+    battle = Battle(board, _state(start), players, handover=False)
+    bot = Bot(board, battle)
+    for _ in range(20000):
+        bot.frame()
+        if battle.st.turn >= 6 and battle.mode == M_MAP and battle.players[battle.st.player] \
+                .thinking:
+            return [shot(board, battle, out, "demo")]
+    raise SystemExit("screenshots: the demo never reached turn 6")
+
+
+def _state(start):
+    from engine.pocket_tactics.state import State
+
+    return State(start["config"], start["seed"])
+
+
 SHOTS = (map_and_forecast, assault_with_bump, unit_card, handover_and_hand, game_over,
-         rules_and_browser, hex_battle, continue_and_replay)
+         rules_and_browser, hex_battle, continue_and_replay, demo)
 
 
 def generate(out):
