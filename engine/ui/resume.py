@@ -196,11 +196,18 @@ def title_for(board, settings, kit=None, notice=None):
     return title
 
 
-def _offer_replay(screen, saver):
-    """"Replay this game" in a person's Start menu (both games, under the Undo line): the
-    replay viewer (replay.py) on the record so far, over the battle, which waits; B or
-    Start in the viewer comes back to the battle as it was. The game is still on, so the
-    viewer does not name the spell cards drawn (RULES A9). Hooked from outside, as Undo."""
+def _menu_lines(screen, saver, undo_on):
+    """A person's Start menu gets "Undo last move" (when ``undo_on``) and "Replay this game"
+    above its last line (Pocket-Tactics: Quit to title) or two (Tactical Hex: Leave the
+    game, Back to the map), so the lines above keep their places. Hooked from outside, as
+    the autosave is (autosave.attach): the device's battle screens have no heap for the
+    code (docs/PERFORMANCE.md). Pocket-Tactics' lines call; Tactical Hex's lines are actions
+    or words, and the words "undo" and "replay" are caught on their way to its _apply.
+
+    The replay viewer (replay.py) shows the record so far over the battle, which waits; B
+    or Start comes back to the battle as it was. The game is still on, so the viewer does
+    not name the spell cards drawn (RULES A9)."""
+    hexes = hasattr(screen, "cursor")
     box = []  # the open viewer
 
     def open_replay():
@@ -211,22 +218,32 @@ def _offer_replay(screen, saver):
         box.append(ReplayView(screen.board, Record(saver.play[0], saver.config, saver.seed,
                                                    list(saver.acts)), secret=True))
 
+    def undo_hex():
+        why = saver.undo(screen.st)
+        screen._enter()
+        if why is not None:
+            screen.set_status("Not now: %s" % why)
+
+    lines = []
+    if undo_on:
+        lines.append(("Undo last move", "undo" if hexes else lambda: undo(screen, saver)))
+    lines.append(("Replay this game", "replay" if hexes else open_replay))
+    words = {"undo": undo_hex, "replay": open_replay}
     opened = screen._open_menu
     applied = screen._apply
     on_event = screen.on_event
     tick = screen.tick
-    hexes = hasattr(screen, "cursor")
 
     def open_menu(title, items, *back):
-        if screen.human() >= 0 and items and (items[0][0] == "Resume" or hexes and
-                                              items[-1][1] == "back"):
-            items.insert(len(items) - (2 if hexes else 1),
-                         ("Replay this game", "replay" if hexes else open_replay))
+        if screen.human() >= 0 and items and (items[-1][1] == "back" if hexes
+                                              else items[0][0] == "Resume"):
+            at = len(items) - (2 if hexes else 1)
+            items[at:at] = lines
         opened(title, items, *back)
 
     def apply(a):
-        if a == "replay":
-            open_replay()
+        if a in words:
+            words[a]()
             return
         applied(a)
 
@@ -251,48 +268,11 @@ def _offer_replay(screen, saver):
         return False
 
     screen._open_menu = open_menu
-    screen._apply = apply
+    if hexes:
+        screen._apply = apply
     screen.on_event = event
     screen.tick = step
     screen.replaying = box
-
-
-def _offer_undo(screen, saver):
-    """Adds "Undo last move" above "Quit to title" in the turn menu of a person (the
-    battle's Start menu; the lines above keep their places), from outside: the device's battle screen has no heap for the line's code
-    (docs/PERFORMANCE.md), as for the autosave's hook (autosave.attach)."""
-    opened = screen._open_menu
-
-    def open_menu(title, items, *back):
-        if items and items[0][0] == "Resume" and screen.human() >= 0:
-            items.insert(len(items) - 1, ("Undo last move", lambda: undo(screen, saver)))
-        opened(title, items, *back)
-    screen._open_menu = open_menu
-
-
-def _offer_undo_hex(screen, saver):
-    """Tactical Hex's Start menu of a person gets "Undo last move" above "Leave the game"
-    (its lines are actions or words; the word "undo" is caught on its way to the screen's
-    _apply)."""
-    opened = screen._open_menu
-    applied = screen._apply
-
-    def open_menu(title, items):
-        if screen.human() >= 0 and items and items[-1][1] == "back":
-            items.insert(len(items) - 2, ("Undo last move", "undo"))
-        opened(title, items)
-
-    def apply(a):
-        if a != "undo":
-            applied(a)
-            return
-        why = saver.undo(screen.st)
-        screen._enter()
-        if why is not None:
-            screen.set_status("Not now: %s" % why)
-
-    screen._open_menu = open_menu
-    screen._apply = apply
 
 
 def undo(screen, saver):
@@ -360,12 +340,9 @@ def show(screen, start):
     if saver is None:
         return
     h = start.get("cursor")  # a continued game's
-    undo_on = not saver.play[3] & 32
-    _offer_replay(screen, saver)
+    _menu_lines(screen, saver, not saver.play[3] & 32)
     if hasattr(screen, "cursor"):  # Tactical Hex: the cursor is the screen's hex
         saver.view = lambda: screen.cursor
-        if undo_on:
-            _offer_undo_hex(screen, saver)
         if h is not None:
             screen.cursor = h
             screen.map.set_cursor(h)
@@ -376,8 +353,6 @@ def show(screen, start):
                 screen._enter()
     else:  # Pocket-Tactics: the map view's
         saver.view = lambda: screen.map.cursor_hex
-        if undo_on:  # a line of the person's turn menu
-            _offer_undo(screen, saver)
         if h is not None:
             from . import mapmode
 

@@ -21,9 +21,7 @@ class SlicedCpu:
         evaluation budget alone)."""
         if level not in LEVELS:
             raise ValueError("unknown player kind %r" % level)
-        clock = board.ticks_ms if board is not None else None
-        self.cpu = make_cpu(level, seed, clock)
-        self.clock = clock
+        self.cpu = make_cpu(level, seed, board.ticks_ms if board is not None else None)
         self.thinking = False  # a decision has begun and is not made yet
         self.last = 0  # the clock at the last call while thinking
 
@@ -33,7 +31,8 @@ class SlicedCpu:
 
     def choose(self, st):
         cpu = self.cpu
-        now = self.clock() if self.clock is not None else None
+        clock = cpu.search.clock
+        now = clock() if clock is not None else None
         if not self.thinking:
             cpu.begin(st, now)
             self.thinking = True
