@@ -40,8 +40,9 @@ def test_copy_from_gives_identical_bytes_and_fields():
             scratch.copy_from(st)
             assert scratch.encode() == st.encode()
             for k, v in vars(st).items():
-                if k not in ("cfg", "rng", "board"):
+                if k not in ("cfg", "rng", "board", "_spare"):  # _spare: the scratch's own
                     assert getattr(scratch, k) == v, k
+            assert st._spare is None and scratch._spare is not st._legal
             for k, v in vars(st.board).items():
                 if k != "grid":  # the same fixed grid geometry
                     assert getattr(scratch.board, k) == v, k

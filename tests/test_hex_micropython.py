@@ -32,9 +32,9 @@ def test_random_games_keep_invariants_and_match_cpython_in_micropython():
 
 
 def test_cpu_game_fits_the_engine_heap_in_micropython():
-    # the CPU at "normal" against the greedy player, thinking one evaluation a slice as the
+    # the CPU at "normal" against the greedy player, thinking eight plies a slice as the
     # UI drives it, its time limit scaled for this machine (x18: docs/PERFORMANCE.md)
-    res = mpcheck.run(os.path.join(DRIVERS, "pt_ai.py"), "3,hex,0,normal,greedy,18,1",
+    res = mpcheck.run(os.path.join(DRIVERS, "pt_ai.py"), "3,hex,0,normal,greedy,18,8",
                       mode="mpy", heap=HEAP)
     assert res.ok, res.error
     decisions = [line.split() for line in res.lines if line.startswith("D ")]

@@ -5,6 +5,7 @@ from engine.core.protocol import CHANCE, TERMINAL
 from engine.core.search import Search, ticks_diff
 
 _WRAP = 1 << 29
+_PLIES = 3  # work units of one Race evaluation at horizon 1: set-up, the die, the leaf
 
 
 class Race:
@@ -113,7 +114,7 @@ def _deadline_run(start):
     s = Search(RaceHooks(), seed=3, clock=clock)
     st = Race()
     s.begin(st, 0, budget=10000, now_ms=start, limit_ms=95)
-    assert not s.think(3)  # sliced: three evaluations, not done
+    assert not s.think(3 * _PLIES)  # sliced: three evaluations' plies, not done
     assert s.evals == 3
     while not s.think(50):
         pass
@@ -136,8 +137,8 @@ def test_deadline_across_the_clock_wrap():
 def test_now_ms_past_the_deadline_stops_at_once():
     s = Search(RaceHooks(), seed=3)
     s.begin(Race(), 0, budget=10000, now_ms=_WRAP - 10, limit_ms=20)
-    assert not s.think(2, _WRAP - 1)  # 9 ms in: goes on
-    assert s.think(2, 15)  # 25 ms in, across the wrap: stops without evaluating
+    assert not s.think(2 * _PLIES, _WRAP - 1)  # 9 ms in: goes on
+    assert s.think(2 * _PLIES, 15)  # 25 ms in, across the wrap: stops without evaluating
     assert s.evals == 2
 
 
@@ -173,3 +174,83 @@ def test_sure_win_is_found():
     st.pos[:] = [9, 9]
     # stride 0 never advances; stride 1 wins unless the die shows 1; 3 wins on 4-6 only
     assert Search(RaceHooks(), seed=2).choose(st, 0, budget=200) == 1
+
+
+class CountingHooks(RaceHooks):
+    """Counts the actions applied to the scratch state."""
+
+    def __init__(self):
+        RaceHooks.__init__(self)
+        self.applied = 0
+
+    def apply(self, s, a):
+        self.applied += 1
+        s.apply(a)
+
+
+def test_a_slice_is_bounded_in_plies_whatever_the_horizon():
+    hooks = CountingHooks()
+    s = Search(hooks, seed=4)
+    s.begin(Race(), 0, budget=50, horizon=30)  # a play-out of up to 30 turns (60 plies)
+    for work in (1, 2, 5):
+        before = hooks.applied
+        assert not s.think(work)
+        assert hooks.applied - before <= work  # never more actions than the slice allows
+    assert s.evals == 0  # the first evaluation is still under way across the slices
+
+
+def test_slicing_does_not_change_the_choice():
+    for seed in range(4):
+        st = Race(only=(0, 1, 2, 3))
+        st.pos[:] = [seed, 4]
+        whole = Search(RaceHooks(), seed=seed)
+        whole.begin(st, 0, budget=40, horizon=3)
+        while not whole.think(10000):
+            pass
+        fine = Search(RaceHooks(), seed=seed)
+        fine.begin(st, 0, budget=40, horizon=3)
+        slices = 0
+        while not fine.think(1):
+            slices += 1
+        assert slices > 40 * 3  # one ply a call: many more calls than evaluations
+        assert fine.best() == whole.best() and fine.sums == whole.sums and fine.evals == 40
+
+
+def test_a_deadline_mid_evaluation_stops_at_the_next_slice():
+    s = Search(RaceHooks(), seed=5)
+    s.begin(Race(), 0, budget=1000, horizon=20, now_ms=100, limit_ms=50)
+    assert not s.think(1, 120)
+    assert not s.think(1, 140)  # an evaluation under way
+    assert s.think(1, 151)  # past the deadline: stops, the unfinished evaluation dropped
+    assert s.evals == 0 and s.best() in (0, 1, 2, 3)
+
+
+class StartHooks(RaceHooks):
+    """Counts the evaluations set up (determinize is called once for each)."""
+
+    def __init__(self):
+        RaceHooks.__init__(self)
+        self.started = 0
+
+    def determinize(self, s, p, rng):
+        self.started += 1
+        return False
+
+
+def test_another_search_on_the_scratch_state_restarts_the_evaluation():
+    ha = StartHooks()
+    a = Search(ha, seed=1)
+    b = Search(RaceHooks(), seed=2)
+    st = Race()
+    a.begin(st, 0, budget=5, horizon=10)
+    a.think(3)  # a's first evaluation is under way on the shared scratch state
+    assert ha.started == 1 and a.evals == 0
+    b.begin(st, 0, budget=5, horizon=10)
+    while not b.think(7):
+        pass
+    while not a.think(7):
+        pass
+    # b played on the scratch state in between: a set its evaluation up again from its
+    # root rather than going on from b's position
+    assert a.evals == 5 and b.evals == 5
+    assert ha.started == 6 and ha.evaluated == 5

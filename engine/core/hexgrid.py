@@ -21,12 +21,6 @@ class HexGrid:
             return r * self.width + q
         return -1
 
-    def q(self, h):
-        return h % self.width
-
-    def r(self, h):
-        return h // self.width
-
     def neighbour(self, h, d):
         """The hex next to ``h`` in direction ``d`` (0..5), or -1 off the grid."""
         w = self.width
@@ -45,34 +39,25 @@ class HexGrid:
             ds = -ds
         return (dq + dr + ds) >> 1
 
-    def line(self, a, b, side):
-        """The straight hex line from ``a`` to ``b`` as a list of hexes (both ends included).
-
-        ``side`` (+1 or -1) nudges the line a hair to one side, so where it runs exactly
-        along a hex edge the two calls return the hexes on either side of that edge.
-        Integer arithmetic only: identical on every interpreter.
-        """
+    def line_at(self, a, b, n, i, side):
+        """Hex ``i`` (0..n) of the straight hex line from ``a`` to ``b``, ``n`` =
+        distance(a, b) >= 1 and 1 <= i <= n (hex n is ``b``). ``side`` (+1 or -1) nudges the line
+        a hair to one side, so where it runs exactly along a hex edge the two sides give the
+        hexes on either side of that edge. Integer arithmetic only: identical on every
+        interpreter; one hex at a time, no list (line of sight asks it in the CPU's
+        play-outs)."""
         w = self.width
-        n = self.distance(a, b)
         ax = a % w
         az = a // w
-        ay = -ax - az
         bx = b % w
         bz = b // w
-        by = -bx - bz
-        out = [a]
-        if n == 0:
-            return out
-        s = 6 * n
-        for i in range(1, n + 1):
-            # Cube point scaled by 6n, nudged by (+1, +1, -2) * side: the nudge is smaller
-            # than any distance to a rounding boundary that is not an exact tie.
-            x = 6 * (ax * n + (bx - ax) * i) + side
-            y = 6 * (ay * n + (by - ay) * i) + side
-            z = 6 * (az * n + (bz - az) * i) - 2 * side
-            k = cube_round(x, y, z, s)
-            out.append(self.pack((k >> 10) - 512, (k & 1023) - 512))
-        return out
+        # Cube point scaled by 6n, nudged by (+1, +1, -2) * side: the nudge is smaller
+        # than any distance to a rounding boundary that is not an exact tie.
+        x = 6 * (ax * n + (bx - ax) * i) + side
+        y = 6 * ((-ax - az) * n + (ax + az - bx - bz) * i) + side
+        z = 6 * (az * n + (bz - az) * i) - 2 * side
+        k = cube_round(x, y, z, 6 * n)
+        return self.pack((k >> 10) - 512, (k & 1023) - 512)
 
 
 def cube_round(x, y, z, s):
@@ -81,7 +66,7 @@ def cube_round(x, y, z, s):
     Packed in one small int, ``(x + 512) * 1024 + z + 512`` (no tuple to allocate: the
     CPU's line-of-sight checks run it thousands of times): x = (k >> 10) - 512,
     z = (k & 1023) - 512.
-    Used by HexGrid.line and by Tactical Hex's map (engine/tactical_hex/geometry.py)."""
+    Used by HexGrid.line_at and by Tactical Hex's map (engine/tactical_hex/geometry.py)."""
     rx = (2 * x + s) // (2 * s)
     ry = (2 * y + s) // (2 * s)
     rz = (2 * z + s) // (2 * s)

@@ -7,6 +7,11 @@ copy the root into one preallocated scratch state, redraw what the CPU cannot se
 have begun (chance nodes sampled from the search's own Rng, never the state's PRNG: the CPU
 does not know the dice to come), then score the leaf with the ruleset's evaluation.
 
+The work is sliced by plies: ``think(work)`` does at most ``work`` plies (setting an
+evaluation up, each action of its play-out, scoring its leaf), so a slice is bounded however
+long a play-out runs; an evaluation in progress goes on at the next call. Between slices the
+UI redraws and reads buttons (and the device's collector frees what a slice left).
+
 Root actions compete by sequential halving: every action gets one evaluation, then the
 better half (by mean) gets twice the samples, and so on down to the best two, which share
 what is left until the budget or the deadline runs out. An evaluation that met no chance node and nothing hidden is exact
@@ -37,6 +42,7 @@ _EXACT = 1
 
 
 _scratch = None  # the one scratch state, shared by every Search (one thinks at a time)
+_owner = None  # the Search whose evaluation the scratch state holds
 
 
 class Search:
@@ -67,6 +73,12 @@ class Search:
         self.alive = 0
         self.target = 1
         self.cursor = 0
+        # the evaluation in progress (cur: its root action, -1 none), kept across calls
+        self.cur = -1
+        self.stop = 0
+        self.steps = 0
+        self.chance = False
+        self.hidden = False
 
     def begin(self, st, player, budget=100, horizon=1, noise=0, now_ms=None, limit_ms=0):
         """Start a decision of ``player`` in state ``st`` (not changed; keep it unchanged
@@ -79,6 +91,7 @@ class Search:
         self.horizon = horizon
         self.noise = noise
         self.evals = 0
+        self.cur = -1
         self.limited = now_ms is not None and limit_ms > 0
         if self.limited:
             self.deadline = now_ms + limit_ms
@@ -97,8 +110,11 @@ class Search:
                 self.done = True
         if self.done:
             return
-        global _scratch
-        _scratch = h.scratch(st, _scratch)
+        global _scratch, _owner
+        s = h.scratch(st, _scratch)
+        if s is not _scratch:
+            _owner = None
+        _scratch = s
         if n > len(self.n):
             self._size(n)
         for i in range(n):
@@ -111,23 +127,32 @@ class Search:
         self.cursor = 0
 
     def think(self, work, now_ms=None):
-        """At most ``work`` evaluations; True when the decision is made (forced, budget
-        spent, deadline passed, or one candidate left). ``now_ms``: the clock now."""
+        """At most ``work`` plies of evaluation (setting one up, each action of its play-out
+        and scoring its leaf count one each; an evaluation may span calls); True when the
+        decision is made (forced, budget spent, deadline passed, or one candidate left).
+        ``now_ms``: the clock now. The clock is read again after each evaluation."""
         if self.done:
             return True
         if now_ms is not None and self._late(now_ms):
             return self._finish()
         clock = self.clock
-        for _ in range(work):
-            i = self._next()
-            if i < 0:
-                return self._finish()
-            self._sample(i)
-            self.evals += 1
-            if self.evals >= self.budget:
-                return self._finish()
-            if clock is not None and self._late(clock()):
-                return self._finish()
+        while work > 0:
+            if self.cur >= 0 and _owner is not self:
+                self.cur = -1  # another search used the scratch state: set it up again
+            if self.cur < 0:
+                i = self._next()
+                if i < 0:
+                    return self._finish()
+                self._start(i)
+                work -= 1
+                continue
+            work -= self._play(work)
+            if self.cur < 0:  # an evaluation ended
+                self.evals += 1
+                if self.evals >= self.budget:
+                    return self._finish()
+                if clock is not None and self._late(clock()):
+                    return self._finish()
         return False
 
     def best(self):
@@ -141,7 +166,7 @@ class Search:
         clock = self.clock
         self.begin(st, player, budget, horizon, noise,
                    clock() if clock is not None else None, limit_ms)
-        while not self.think(16):
+        while not self.think(64):
             pass
         return self.choice
 
@@ -159,6 +184,7 @@ class Search:
         return self.limited and ticks_diff(now, self.deadline) >= 0
 
     def _finish(self):
+        self.cur = -1  # an evaluation cut short by the deadline counts nothing
         self.choice = self._pick()
         self.done = True
         return True
@@ -229,31 +255,47 @@ class Search:
                 best_v = v
         return self.acts[best] if best >= 0 else self.acts[0]
 
-    def _sample(self, i):
+    def _start(self, i):
+        """Set up an evaluation of root action ``i`` on the scratch state."""
+        global _owner
+        h = self.hooks
+        s = _scratch
+        _owner = self
+        s.copy_from(self.root)
+        self.hidden = h.determinize(s, self.player, self.rng)
+        h.apply(s, self.acts[i])
+        self.stop = h.turn(self.root) + self.horizon
+        self.chance = False
+        self.steps = 0
+        self.cur = i
+
+    def _play(self, work):
+        """Up to ``work`` plies of the evaluation in progress, then its leaf once the
+        horizon or the end is reached; the plies done (at least one)."""
         h = self.hooks
         s = _scratch
         rng = self.rng
-        s.copy_from(self.root)
-        hidden = h.determinize(s, self.player, rng)
-        h.apply(s, self.acts[i])
-        stop = h.turn(self.root) + self.horizon
-        chance = False
-        steps = 0
-        while steps < _MAX_STEPS:
+        stop = self.stop
+        done = 0
+        while done < work:
+            done += 1
             who = s.to_act()
-            if who == TERMINAL or h.turn(s) >= stop:
+            if who == TERMINAL or h.turn(s) >= stop or self.steps >= _MAX_STEPS:
+                i = self.cur
+                self.sums[i] += h.evaluate(s, self.player)
+                self.n[i] += 1
+                if not self.chance and (self.horizon <= 1 or not self.hidden):
+                    self.flag[i] |= _EXACT
+                self.cur = -1
                 break
             if who == CHANCE:
                 a = h.sample(s, rng)
-                chance = True
+                self.chance = True
             else:
                 a = h.policy(s, rng)
             h.apply(s, a)
-            steps += 1
-        self.sums[i] += h.evaluate(s, self.player)
-        self.n[i] += 1
-        if not chance and (self.horizon <= 1 or not hidden):
-            self.flag[i] |= _EXACT
+            self.steps += 1
+        return done
 
 
 class SearchPlayer:
@@ -264,7 +306,7 @@ class SearchPlayer:
     keep to the limit; ``speed``: how many times faster than the device this machine runs
     (the limit is divided by it)."""
 
-    WORK = 4  # evaluations per think() call of the blocking choose()
+    WORK = 64  # plies per think() call of the blocking choose()
 
     def __init__(self, levels, level, seed, clock, speed):
         self.level = level
@@ -278,7 +320,7 @@ class SearchPlayer:
             now_ms = s.clock()
         s.begin(st, st.player, self.budget, self.horizon, self.noise, now_ms, self.limit)
 
-    def think(self, work=1, now_ms=None):
+    def think(self, work=8, now_ms=None):
         return self.search.think(work, now_ms)
 
     def best(self):

@@ -10,8 +10,8 @@ from .consts import (A_DEF, A_OFF, AB_BANE, AB_FURY, AB_LEADER, AB_MEDIC, AB_PSI
                      AB_SABOTEUR, AB_STEADFAST, AB_SUPPRESS, AB_WITHER, CAPTIVE, D_DEF, D_OFF,
                      K_BUMP, K_REROLL, K_STOP, MAP, NONE, PH_BUMP, PH_REROLL, PH_REROLL_DIE,
                      PH_ROLL, ST_WARD_MASK, ST_WEAK_MASK, ST_WEAK_SHIFT, U_DEF, U_DEF_BUMPS,
-                     U_OFF, U_OFF_BUMPS, action)
-from .units import (ability, ability_n, ability_type, bump_values, can_strike, dreaded,
+                     U_OFF, U_OFF_BUMPS, UNIT_SIZE, action)
+from .units import (ability, ability_n, ability_type, can_strike, dreaded,
                     enemy_adjacent_with, has_type, on_favored, stat)
 
 DEF_KIND = 0x80  # bump byte: value | DEF_KIND for a DEF bump; 0 = no bump / used
@@ -86,22 +86,19 @@ def _bumps(st, x, attacking, out, base):
     """Fill the bump slots of unit ``x``: card bumps, feature, abilities, medics, ward."""
     b = st.board
     ty = st.u_type[x]
-    vals = []
-    for v in bump_values(ty, U_OFF_BUMPS):
-        vals.append(v)
-    for v in bump_values(ty, U_DEF_BUMPS):
-        vals.append(v | DEF_KIND)
+    n = _card_bumps(out, base, 0, ty, U_OFF_BUMPS, 0)
+    n = _card_bumps(out, base, n, ty, U_DEF_BUMPS, DEF_KIND)
     f = b.t_feature[st.u_tile[x]]
     if f != NONE:
         if T.F_OFF_BUMP[f]:
-            vals.append(T.F_OFF_BUMP[f])
+            n = _put(out, base, n, T.F_OFF_BUMP[f])
         if not attacking and T.F_DEF_BUMP[f]:
-            vals.append(T.F_DEF_BUMP[f] | DEF_KIND)
+            n = _put(out, base, n, T.F_DEF_BUMP[f] | DEF_KIND)
     ab = ability(st, x)
     if attacking and ab == AB_FURY:
-        vals.append(ability_n(st, x))
+        n = _put(out, base, n, ability_n(st, x))
     if not attacking and ab == AB_STEADFAST:
-        vals.append(ability_n(st, x) | DEF_KIND)
+        n = _put(out, base, n, ability_n(st, x) | DEF_KIND)
     p = st.u_owner[x]
     t = st.u_tile[x]
     for d in range(6):
@@ -109,12 +106,32 @@ def _bumps(st, x, attacking, out, base):
         if nb != NONE:
             v = b.t_unit[nb]
             if v != NONE and st.u_owner[v] == p and ability(st, v) == AB_MEDIC:
-                vals.append(ability_n(st, v) | DEF_KIND)
+                n = _put(out, base, n, ability_n(st, v) | DEF_KIND)
     ward = st.u_status[x] & ST_WARD_MASK
     if ward:
-        vals.append(ward | DEF_KIND)
-    for i in range(_SLOTS):
-        out[base + i] = vals[i] if i < len(vals) else 0
+        n = _put(out, base, n, ward | DEF_KIND)
+    for i in range(n, _SLOTS):
+        out[base + i] = 0
+
+
+def _put(out, base, n, v):
+    """Bump ``v`` into slot ``n`` of the side's slots at ``out[base:]`` (the first _SLOTS
+    bumps are kept); the next slot."""
+    if n < _SLOTS:
+        out[base + n] = v
+    return n + 1
+
+
+def _card_bumps(out, base, n, ty, field, kind):
+    """The card's bumps (U_OFF_BUMPS or U_DEF_BUMPS: up to three, 0 ends them) from slot
+    ``n`` on, each or-ed with ``kind``; the next slot."""
+    i = ty * UNIT_SIZE + field
+    for k in range(i, i + 3):
+        v = T.UNITS[k]
+        if not v:
+            break
+        n = _put(out, base, n, v | kind)
+    return n
 
 
 def prepare(st, att, dfd, nd, bumps, rerolls):
@@ -293,7 +310,3 @@ def capture(st, u):
     st.u_where[u] = CAPTIVE
     st.u_tile[u] = NONE
     st.u_status[u] = 0
-
-
-def stop_action():
-    return action(K_STOP)

@@ -82,16 +82,6 @@ class Board:
                             nxt.append(nb)
                 frontier = nxt
 
-    def neighbours(self, t):
-        """Tile numbers next to tile ``t`` (a fresh list)."""
-        out = []
-        adj = self.adj
-        for d in range(6):
-            nb = adj[t * 6 + d]
-            if nb != NONE:
-                out.append(nb)
-        return out
-
     def adjacent(self, a, b):
         adj = self.adj
         for d in range(6):
@@ -102,22 +92,30 @@ class Board:
     def route(self, a, b):
         return self.dist[a * MAX_TILES + b]
 
-    def los(self, a, b, blocks):
+    def los(self, a, b, st, p, mode):
         """Line of sight from tile ``a`` to tile ``b`` (RULES A6 and its edge ruling).
 
-        ``blocks(tile)`` says whether a tile between them blocks; hexes with no tile always
-        block. Where the line runs along an edge, the step is clear if either side is.
-        """
+        Hexes with no tile always block; ``mode`` says what else does: 0 nothing, 1
+        features, 2 features and the units of ``st`` not owned by player ``p``. Where the
+        line runs along an edge, the step is clear if either side is. Allocates nothing
+        (the CPU's play-outs ask it at every assault they weigh)."""
         g = self.grid
         ha = self.t_hex[a]
         hb = self.t_hex[b]
-        left = g.line(ha, hb, 1)
-        right = g.line(ha, hb, -1)
-        for i in range(1, len(left) - 1):
-            if self._blocked(left[i], blocks) and self._blocked(right[i], blocks):
+        n = g.distance(ha, hb)
+        for i in range(1, n):
+            if (self._blocked(g.line_at(ha, hb, n, i, 1), st, p, mode)
+                    and self._blocked(g.line_at(ha, hb, n, i, -1), st, p, mode)):
                 return False
         return True
 
-    def _blocked(self, h, blocks):
+    def _blocked(self, h, st, p, mode):
         t = self.tile_at(h)
-        return t == NONE or blocks(t)
+        if t == NONE:
+            return True
+        if mode and self.t_feature[t] != NONE:
+            return True
+        if mode < 2:
+            return False
+        w = self.t_unit[t]
+        return w != NONE and st.u_owner[w] != p

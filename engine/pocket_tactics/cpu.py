@@ -134,6 +134,7 @@ class CpuPlayer(SearchPlayer):
         b.t_feature = ob.t_feature
         b.adj = ob.adj
         b.dist = ob.dist
+        s._spare = []  # one legal list, refilled at every step of a play-out
         return s
 
     def determinize(self, s, p, rng):

@@ -6,7 +6,7 @@ hazard hexes (RULINGS: move routes), so a move is one action and its hazard test
 as chance nodes.
 """
 from . import tables as T
-from .consts import AB_INFILTRATE, MAX_TILES, NONE, U_FLYING, U_SWIFT
+from .consts import AB_INFILTRATE, K_MOVE, MAX_TILES, NONE, U_FLYING, U_SWIFT, action
 from .units import ability, hazard_dv, stat
 
 _NO = 255
@@ -53,10 +53,11 @@ def _steps(st, u, start, t, out):
 
 
 def search(st, u):
-    """Layered search over the move allowance. Returns (cost, parent, layers, n) where
-    cost[k * n + t] is the fewest hazards to stand on tile t after k steps (255: not
-    reachable) and parent[k * n + t] the tile before it. The arrays are shared scratch,
-    valid until the next call."""
+    """Layered search over the move allowance; returns the number of layers k_max. In the
+    module's scratch arrays (valid until the next call), with n = the map's tile count,
+    _cost[k * n + t] is the fewest hazards to stand on tile t after k steps (255: not
+    reachable) and _parent[k * n + t] the tile before it. Returning one int, not a tuple,
+    keeps a call free of allocation."""
     b = st.board
     n = b.n
     k_max = allowance(st, u)
@@ -81,27 +82,36 @@ def search(st, u):
                 if nc < cost[k * n + nt]:
                     cost[k * n + nt] = nc
                     parent[k * n + nt] = t
-    return cost, parent, k_max, n
+    return k_max
 
 
-def destinations(st, u):
-    """Tiles unit ``u`` can end a move on (A4), sorted."""
-    cost, _, k_max, n = search(st, u)
+def add_moves(st, u, out):
+    """Append to ``out`` the move actions of unit ``u`` (A4): K_MOVE to each tile it can
+    end a move on, in tile order; builds no list of its own. With ``out`` None: whether
+    there is any (True at the first one found)."""
+    k_max = search(st, u)
+    cost = _cost
+    n = st.board.n
     start = st.u_tile[u]
-    out = []
     for t in range(n):
         if t == start:
             continue
         for k in range(1, k_max + 1):
             if cost[k * n + t] != _NO:
-                out.append(t)
+                if out is None:
+                    return True
+                out.append(action(K_MOVE, u, t))
                 break
-    return out
+    return False
 
 
-def route_hazards(st, u, dest):
-    """DVs of the hazards entered, in order, on the least-hazard route to ``dest``."""
-    cost, parent, k_max, n = search(st, u)
+def route_hazards(st, u, dest, out):
+    """DVs of the hazards entered, in order, on the least-hazard route to ``dest``, written
+    into ``out`` (8 bytes at least); their count."""
+    k_max = search(st, u)
+    cost = _cost
+    parent = _parent
+    n = st.board.n
     best_k = 0
     best = _NO
     for k in range(1, k_max + 1):
@@ -109,16 +119,20 @@ def route_hazards(st, u, dest):
         if c < best:
             best = c
             best_k = k
-    path = []
+    # the route's tiles, from the destination back (k = best_k .. 1), give the hazards in
+    # reverse: count them, then write them from the far end of ``out``'s first c bytes
+    c = 0
     t = dest
-    k = best_k
-    while k > 0:
-        path.append(t)
+    for k in range(best_k, 0, -1):
+        if hazard_dv(st, u, t):
+            c += 1
         t = parent[k * n + t]
-        k -= 1
-    out = bytearray()
-    for i in range(len(path) - 1, -1, -1):
-        dv = hazard_dv(st, u, path[i])
+    i = c
+    t = dest
+    for k in range(best_k, 0, -1):
+        dv = hazard_dv(st, u, t)
         if dv:
-            out.append(dv)
-    return out
+            i -= 1
+            out[i] = dv
+        t = parent[k * n + t]
+    return c

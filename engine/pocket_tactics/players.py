@@ -13,7 +13,7 @@ from .consts import (K_ASSAULT, K_BUMP, K_CAST, K_DEPLOY,
                      K_MOVE, K_RETURN, K_STOP, MAP, NONE, PH_BUMP, PH_REROLL,
                      PH_SETUP_DEPLOY, PH_TURN, S_EFFECT, S_N, SP_FIREBALL, SP_LIGHTNING,
                      SP_RESCUE, U_DEF, U_DEF_BUMPS, U_OFF, U_POINTS, kind_of, x_of, y_of)
-from .units import bump_values, can_strike, hazard_dv, spell_stat, stat
+from .units import bump_sum, can_strike, hazard_dv, spell_stat, stat
 
 # P_BEAT[off][def]: chance in 1000 that `off` red dice defeat `def` blue dice in one roll
 # (RULES A5.4 tally, no bumps or re-rolls: attack spells, A9). Checked against enumeration
@@ -66,6 +66,7 @@ class GreedyPlayer:
         self.rng = Rng(seed)
         self.odds = odds
         self._odds = bytearray(2)
+        self._dice = bytearray(12)  # scratch of _dice_value
 
     def choose(self, st):
         acts = st.legal_actions()
@@ -140,9 +141,7 @@ class GreedyPlayer:
         if dv:
             # chance in 1000 of failing the DV test at the destination with the unit's DEF
             # dice and bumps stacked (A8); hazards on the way are not looked at (one ply)
-            miss = dv - 1
-            for x in bump_values(st.u_type[u], U_DEF_BUMPS):
-                miss -= x
+            miss = dv - 1 - bump_sum(st.u_type[u], U_DEF_BUMPS)
             fail = 1000
             if miss <= 0:
                 fail = 0
@@ -154,7 +153,8 @@ class GreedyPlayer:
 
     def _dice_value(self, st, a, k):
         side = st.side
-        d = bytearray(st.dice)
+        d = self._dice
+        d[:] = st.dice
         if k == K_STOP:
             return _tally_value(st, d, side)
         if k == K_BUMP:

@@ -105,8 +105,9 @@ def deploy_tiles(st, p):
     out = []
     if b.t_unit[f] == NONE:
         out.append(f)
-    for nb in b.neighbours(f):
-        if b.t_unit[nb] == NONE:
+    for d in range(6):
+        nb = b.adj[f * 6 + d]
+        if nb != NONE and b.t_unit[nb] == NONE:
             out.append(nb)
     out.sort()
     return out

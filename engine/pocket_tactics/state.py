@@ -13,7 +13,7 @@ from .board import Board
 from .consts import (CAPTIVE, K_STOP, MAP, NONE,
                      PH_CENTRE, PH_HAZARD, PH_OVER, PH_REROLL_DIE, PH_ROLL,
                      PH_ROLLOFF, PH_SPELL_ROLL, PH_TURN, RESERVE, ST_WARD_MASK, ST_WEAK_MASK, U_POINTS, kind_of, x_of, y_of)
-from .movement import destinations
+from .movement import add_moves
 from .units import stat
 
 MAGIC = b"PT"  # saved-state frame (saves.py reads it)
@@ -144,6 +144,7 @@ class State:
         self.version = 0  # counts applied actions; keys the legal-actions cache
         self._legal = None
         self._legal_at = -1
+        self._spare = None  # a list legal_actions() refills in place (a search's scratch)
 
     # --- protocol ------------------------------------------------------------------------
 
@@ -165,7 +166,9 @@ class State:
         return row[1](self)
 
     def legal_actions(self):
-        """The legal actions now (a list the caller must not change: apply() reuses it)."""
+        """The legal actions now (a list the caller must not change: apply() reuses it). A
+        state with a ``_spare`` list (the CPU's scratch state) refills that one list, so the
+        list is good only until the next action."""
         if self._legal_at == self.version:
             return self._legal
         row = PHASES[self.phase]
@@ -174,7 +177,11 @@ class State:
         elif row[0]:
             out = [o for o, _ in row[1](self)]
         else:
-            out = []
+            out = self._spare
+            if out is None:
+                out = []
+            else:
+                del out[:]
             row[1](self, out)
         self._legal = out
         self._legal_at = self.version
@@ -258,7 +265,7 @@ class State:
         self.u_status[u] = 0
 
     def has_move(self, u):
-        return bool(destinations(self, u))
+        return add_moves(self, u, None)
 
     # --- flow ----------------------------------------------------------------------------
 

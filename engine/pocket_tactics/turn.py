@@ -4,28 +4,27 @@ from . import assault, movement, spells
 from .consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_MOVE, K_PASS, K_RETURN, K_STOP,
                      DESTROYED, MAP, NONE, PH_HAZARD, RESERVE, ST_WARD_MASK, U_DEF,
                      U_DEF_BUMPS, U_OFF, action, kind_of, x_of, y_of)
-from .units import bump_values, can_strike, stat
+from .units import bump_sum, can_strike, stat
 
 
-def control_tiles(st, p):
-    """Feature tiles player ``p`` controls: occupied by one of their units (A7 ruling)."""
+def deploy_tiles(st, p, out=None):
+    """A7: empty hexes in or next to a feature the player controls, sorted; into ``out``
+    (emptied first) when given, else a new list."""
     b = st.board
-    out = []
-    for t in range(b.n):
-        if b.t_feature[t] != NONE:
-            u = b.t_unit[t]
-            if u != NONE and st.u_owner[u] == p:
-                out.append(t)
-    return out
-
-
-def deploy_tiles(st, p):
-    """A7: empty hexes in or next to a feature the player controls."""
-    b = st.board
-    out = []
-    for f in control_tiles(st, p):
-        for nb in b.neighbours(f):
-            if b.t_unit[nb] == NONE and nb not in out:
+    adj = b.adj
+    if out is None:
+        out = []
+    else:
+        del out[:]
+    for f in range(b.n):
+        if b.t_feature[f] == NONE:
+            continue
+        u = b.t_unit[f]
+        if u == NONE or st.u_owner[u] != p:
+            continue  # not controlled (A7 ruling: occupied by one of the player's units)
+        for d in range(6):
+            nb = adj[f * 6 + d]
+            if nb != NONE and b.t_unit[nb] == NONE and nb not in out:
                 out.append(nb)
     out.sort()
     return out
@@ -38,11 +37,17 @@ def can_return(st, u):
     if b.t_feature[t] != NONE:
         return True
     p = st.u_owner[u]
-    for nb in b.neighbours(t):
-        v = b.t_unit[nb]
-        if b.t_feature[nb] != NONE and v != NONE and st.u_owner[v] == p:
-            return True
+    adj = b.adj
+    for d in range(6):
+        nb = adj[t * 6 + d]
+        if nb != NONE and b.t_feature[nb] != NONE:
+            v = b.t_unit[nb]
+            if v != NONE and st.u_owner[v] == p:
+                return True
     return False
+
+
+_tiles = []  # legal()'s deploy tiles, reused
 
 
 def legal(st, out):
@@ -50,15 +55,14 @@ def legal(st, out):
     for u in range(st.n_units):
         if st.u_owner[u] != p or st.u_where[u] != MAP:
             continue
-        for t in movement.destinations(st, u):
-            out.append(action(K_MOVE, u, t))
+        movement.add_moves(st, u, out)
         if stat(st, u, U_OFF):  # RULINGS: no OFF dice, no assault
             for v in range(st.n_units):
                 if st.u_owner[v] != p and st.u_where[v] == MAP and can_strike(st, u, v):
                     out.append(action(K_ASSAULT, u, v))
         if can_return(st, u):
             out.append(action(K_RETURN, u))
-    tiles = deploy_tiles(st, p)
+    tiles = deploy_tiles(st, p, _tiles)
     if tiles:
         for u in range(st.n_units):
             if st.u_owner[u] == p and st.u_where[u] == RESERVE:
@@ -95,11 +99,8 @@ def apply(st, a):
 
 
 def start_move(st, u, t):
-    hz = movement.route_hazards(st, u, t)
+    st.hz_n = movement.route_hazards(st, u, t, st.hz)
     st.place(u, t)
-    st.hz_n = len(hz)
-    for i in range(len(hz)):
-        st.hz[i] = hz[i]
     st.hz_i = 0
     st.att = u
     _next_test(st)
@@ -134,8 +135,7 @@ def test_passes(st, u, dice, n, dv):
     for i in range(n):
         if dice[i] > best:
             best = dice[i]
-    for v in bump_values(st.u_type[u], U_DEF_BUMPS):
-        best += v
+    best += bump_sum(st.u_type[u], U_DEF_BUMPS)
     best += st.u_status[u] & ST_WARD_MASK
     if best > 6:
         best = 6
@@ -166,8 +166,7 @@ def _fail(st):
 
 def legal_haste(st, out):
     u = st.haste
-    for t in movement.destinations(st, u):
-        out.append(action(K_MOVE, u, t))
+    movement.add_moves(st, u, out)
     out.append(action(K_STOP))
 
 

@@ -2,7 +2,7 @@
 """Read-only questions about units: card values from the packed tables, abilities,
 adjacency, hazards, reach, line of sight. Shared by movement, assault, spells and players."""
 from . import tables as T
-from .consts import (AB_AMPHIBIOUS, AB_DREAD, AB_SHARPSHOOTER, FAVORED_FEATURE, MAP, NONE,
+from .consts import (AB_AMPHIBIOUS, AB_DREAD, AB_SHARPSHOOTER, FAVORED_FEATURE, NONE,
                      SPELL_SIZE, U_ABILITY, U_ABILITY_N, U_ABILITY_TYPE, U_FAVORED, U_FLYING,
                      U_RANGED, U_TYPES, UNIT_SIZE)
 
@@ -22,14 +22,17 @@ def type_mask(ty):
     return T.UNITS[i] | (T.UNITS[i + 1] << 8)
 
 
-def bump_values(ty, field):
-    """The bumps (U_OFF_BUMPS or U_DEF_BUMPS) of unit type ``ty``, as bytes."""
+def bump_sum(ty, field):
+    """The card's bumps (U_OFF_BUMPS or U_DEF_BUMPS) of unit type ``ty`` added up (what a
+    bonus stacked on one die gets)."""
     i = ty * UNIT_SIZE + field
-    b = T.UNITS[i:i + 3]
-    n = 0
-    while n < 3 and b[n]:
-        n += 1
-    return b[:n]
+    total = 0
+    for k in range(i, i + 3):
+        v = T.UNITS[k]
+        if not v:
+            break
+        total += v
+    return total
 
 
 def spell_stat(s, field):
@@ -121,20 +124,11 @@ def dreaded(st, u):
 def sees(st, u, v):
     """Line of sight from unit ``u`` to unit ``v`` (RULES A6): features and units hostile to
     ``u`` block, unless either unit flies; Sharpshooters ignore units; no tile blocks."""
-    b = st.board
     if flying(st, u) or flying(st, v):
-        def blocks(t):
-            return False
+        mode = 0
     else:
-        p = st.u_owner[u]
-        units_block = ability(st, u) != AB_SHARPSHOOTER
-
-        def blocks(t):
-            if b.t_feature[t] != NONE:
-                return True
-            w = b.t_unit[t]
-            return units_block and w != NONE and st.u_owner[w] != p
-    return b.los(st.u_tile[u], st.u_tile[v], blocks)
+        mode = 1 if ability(st, u) == AB_SHARPSHOOTER else 2
+    return st.board.los(st.u_tile[u], st.u_tile[v], st, st.u_owner[u], mode)
 
 
 def can_strike(st, u, v):
@@ -143,15 +137,3 @@ def can_strike(st, u, v):
     if d > reach(st, u):
         return False
     return d == 1 or sees(st, u, v)
-
-
-def units_of(st, p, where):
-    out = []
-    for u in range(st.n_units):
-        if st.u_owner[u] == p and st.u_where[u] == where:
-            out.append(u)
-    return out
-
-
-def on_map(st, u):
-    return st.u_where[u] == MAP

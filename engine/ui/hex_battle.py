@@ -39,6 +39,7 @@ M_CARD = 4
 SIDES = ("Japan", "Russia")
 TYPES = ("infantry", "MG", "cavalry")
 PAUSE_MS = 700  # a die or a CPU action stays in the status line this long
+THINK = 8  # plies of the CPU's search a frame (about one evaluation: docs/PERFORMANCE.md)
 _RED = (K_FIRE, K_DEF, K_HIT)
 _PROMPT = {PH_DEPLOY: "deploy", PH_ACT: "activate", PH_MOVE: "move on",
            PH_OPFIRE: "MG fire?", PH_COMBAT: "attack", PH_HITS: "take hit",
@@ -415,7 +416,7 @@ class HexBattle:
             self.thinking = True
             p.begin(st, now)
             self.set_status("%s thinks..." % SIDES[who])
-        if p.think(1, now):
+        if p.think(THINK, now):
             self.thinking = False
             a = p.best()
             text = self._words(a)

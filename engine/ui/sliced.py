@@ -2,7 +2,7 @@
 """A Pocket-Tactics CPU level (engine/pocket_tactics/cpu.py) for the battle screen.
 
 The battle asks its CPU players ``choose(st)`` once a frame. This one thinks WORK
-evaluations per call (a few milliseconds on a desktop) and answers None until its decision
+plies of its search per call (a few milliseconds on a desktop) and answers None until its decision
 is made, so the screen is redrawn and the buttons are read between slices; while the battle's pause menu is up it is not asked, and
 the search waits where it is: the time it was not asked (more than PAUSE_MS between two
 calls) is added to its deadline. Only the desktop offers the levels in this battle: a
@@ -13,7 +13,7 @@ from engine.pocket_tactics.cpu import LEVELS, make_cpu
 
 
 class SlicedCpu:
-    WORK = 8  # evaluations a frame: hard's 300 in about 40 frames
+    WORK = 160  # plies a frame (about 8 of hard's evaluations): its 300 in about 40 frames
     PAUSE_MS = 200  # a longer gap between two calls was a pause, not thinking time
 
     def __init__(self, level, seed, board=None):

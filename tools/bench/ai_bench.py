@@ -11,7 +11,8 @@
   engine_bench.min_heap).
 
 ``--ruleset hex`` does the same for Tactical Hex (searched decisions: activations and the
-steps of a move; in the check one evaluation a slice, the hard-vs-hard game from seed 3).
+steps of a move); in the check eight plies of the search a slice, as the device's screen
+thinks a frame (the hard-vs-hard game from seed 3).
 
   python tools/bench/ai_bench.py [--ruleset pt|hex] [--games 4] [--mp-games 3] [--no-mp]
                                  [--no-heap]
@@ -84,7 +85,7 @@ def mp_run(level, seed, fa, fb, heap=None):
     import mpcheck
 
     if HEX[0]:
-        arg = "%d,hex,0,%s,greedy,%d,1" % (seed, level, FACTOR)
+        arg = "%d,hex,0,%s,greedy,%d,8" % (seed, level, FACTOR)
     else:
         arg = "%d,%d,%d,%s,greedy,%d" % (seed, fa, fb, level, FACTOR)
     return mpcheck.run(DRIVER, arg, mode="mpy", heap=heap)
@@ -142,7 +143,7 @@ def main():
     if not args.no_heap:
         from engine_bench import min_heap
 
-        arg = "3,hex,0,hard,hard,%d,1" % FACTOR if HEX[0] else "3,0,4,hard,hard,%d" % FACTOR
+        arg = "3,hex,0,hard,hard,%d,8" % FACTOR if HEX[0] else "3,0,4,hard,hard,%d,8" % FACTOR
         need, res = min_heap(DRIVER, arg, "mpy", lo=40 * 1024, hi=128 * 1024)
         if need is None:
             print("heap: the hard-vs-hard game FAILED: %s" % res.error)

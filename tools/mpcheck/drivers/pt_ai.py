@@ -5,8 +5,8 @@ engine/tactical_hex/cpu.py), thinking in slices the way the UI drives them, and 
 arg: "seed,faction_a,faction_b,player_a,player_b[,speed[,work[,max_turns]]]"; faction_a
 "hex" plays Tactical Hex instead (player_a is Japan; faction_b and max_turns unused). Players are
 "easy", "normal", "hard", "greedy" or "random"; ``speed`` divides the levels' time limits
-(device ms) for this machine (default 18: docs/PERFORMANCE.md); ``work`` evaluations per
-think() call (default 2); ``max_turns`` ends the game early (0: the rules' limit).
+(device ms) for this machine (default 18: docs/PERFORMANCE.md); ``work`` plies of the search
+per think() call (default 8, as the Tactical Hex screen thinks a frame); ``max_turns`` ends the game early (0: the rules' limit).
 
 One top-level call imports one module, applies one chance outcome or one baseline
 player's action, or runs one think() slice of a CPU player (the device collects garbage
@@ -70,7 +70,7 @@ def _start():
 
     seed = int(a[0])
     speed = int(a[5]) if len(a) > 5 else 18
-    work = int(a[6]) if len(a) > 6 else 2
+    work = int(a[6]) if len(a) > 6 else 8
     turns = int(a[7]) if len(a) > 7 else 0
     players = []
     for i in (0, 1):
