@@ -40,8 +40,8 @@ class HexGrid:
         return (dq + dr + ds) >> 1
 
     def line_at(self, a, b, n, i, side):
-        """Hex ``i`` (0..n) of the straight hex line from ``a`` to ``b``, ``n`` =
-        distance(a, b) >= 1 and 1 <= i <= n (hex n is ``b``). ``side`` (+1 or -1) nudges the line
+        """Hex ``i`` of the straight hex line from ``a`` (hex 0) to ``b`` (hex n), for
+        n = distance(a, b) >= 1 and 1 <= i <= n. ``side`` (+1 or -1) nudges the line
         a hair to one side, so where it runs exactly along a hex edge the two sides give the
         hexes on either side of that edge. Integer arithmetic only: identical on every
         interpreter; one hex at a time, no list (line of sight asks it in the CPU's

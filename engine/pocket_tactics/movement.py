@@ -119,20 +119,20 @@ def route_hazards(st, u, dest, out):
         if c < best:
             best = c
             best_k = k
-    # the route's tiles, from the destination back (k = best_k .. 1), give the hazards in
-    # reverse: count them, then write them from the far end of ``out``'s first c bytes
+    # the route's tiles, walked from the destination back (k = best_k .. 1), give the
+    # hazards last first: written so, then turned round in place
     c = 0
-    t = dest
-    for k in range(best_k, 0, -1):
-        if hazard_dv(st, u, t):
-            c += 1
-        t = parent[k * n + t]
-    i = c
     t = dest
     for k in range(best_k, 0, -1):
         dv = hazard_dv(st, u, t)
         if dv:
-            i -= 1
-            out[i] = dv
+            out[c] = dv
+            c += 1
         t = parent[k * n + t]
+    i = 0
+    j = c - 1
+    while i < j:
+        out[i], out[j] = out[j], out[i]
+        i += 1
+        j -= 1
     return c

@@ -7,15 +7,12 @@ from .consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_MOVE, K_PASS, K_RETURN, K_ST
 from .units import bump_sum, can_strike, stat
 
 
-def deploy_tiles(st, p, out=None):
-    """A7: empty hexes in or next to a feature the player controls, sorted; into ``out``
-    (emptied first) when given, else a new list."""
+def deploy_tiles(st, p, out):
+    """A7: empty hexes in or next to a feature the player controls, sorted, into ``out``
+    (emptied first); returns ``out``."""
     b = st.board
     adj = b.adj
-    if out is None:
-        out = []
-    else:
-        del out[:]
+    del out[:]
     for f in range(b.n):
         if b.t_feature[f] == NONE:
             continue
