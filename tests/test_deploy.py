@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 
 import mpcheck  # noqa: E402
 import ui_bench  # noqa: E402
-from tools import deploy  # noqa: E402
+from tools import constfold, deploy  # noqa: E402
 
 Usage = collections.namedtuple("Usage", "total used free")
 ADAPTERS = ["boards/__init__.py", "boards/common.py", "boards/pybadge.py", "boards/pygamer.py"]
@@ -88,8 +88,8 @@ def main(capsys, *args):
 def fake_mpy_cross(folder, version="CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting "
                    "mpy v6.3", fail_on=None):
     """An executable standing in for CircuitPython's mpy-cross: --version prints
-    ``version``; ``-o OUT -s NAME SRC`` writes a header, NAME and half of SRC to OUT (so an
-    .mpy is smaller than its source, as a real one is); it refuses the file named fail_on."""
+    ``version``; ``[-O3] -o OUT -s NAME SRC`` writes a header, NAME, the -O option and half of SRC to
+    OUT (so an .mpy is smaller than its source, as a real one is); it refuses the file named fail_on."""
     path = os.path.join(str(folder), "mpy-cross")
     with open(path, "w") as f:
         f.write("#!%s\n" % sys.executable)
@@ -107,7 +107,8 @@ def fake_mpy_cross(folder, version="CircuitPython 9.2.1 on 2024-11-20; mpy-cross
             with open(args[-1], "rb") as f:
                 data = f.read()
             with open(out, "wb") as f:
-                f.write(b"C\\x06" + name.encode() + b"\\n" + data[: len(data) // 2])
+                opts = "".join(a + "\\n" for a in args if a.startswith("-O")).encode()
+                f.write(b"C\\x06" + name.encode() + b"\\n" + opts + data[: len(data) // 2])
             """ % (version, fail_on)))
     os.chmod(path, 0o755)
     return path
@@ -128,7 +129,15 @@ def test_default_install_is_exactly_the_device_files(installed):
     dest, lines = installed
     got = files_in(dest)
     assert sorted(got) == expected_default()
+    # the game's Python files are the device build of the sources (const folding), the
+    # rest byte for byte
+    folded = deploy.fold_game([(rel, os.path.join(ROOT, rel)) for rel in got
+                               if not rel.startswith("lib/")])
+    assert "engine/pocket_tactics/state.py" in folded
     for rel in got:
+        if rel in folded:
+            assert got[rel] == folded[rel].encode("utf-8"), rel
+            continue
         src = venv_file("neopixel.py") if rel == "lib/neopixel.py" else os.path.join(ROOT, rel)
         with open(src, "rb") as f:
             assert got[rel] == f.read(), rel
@@ -273,8 +282,15 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
             assert got[rel] == f.read()
     for rel in want[1:]:
         name = rel[4:] if rel.startswith("lib/") else rel
-        assert got[rel].startswith(b"C\x06" + name[:-4].encode() + b".py\n"), rel
+        assert got[rel].startswith(b"C\x06" + name[:-4].encode() + b".py\n-O3\n"), rel
         assert "removed %s" % (rel[:-4] + ".py") in " ".join(out.split()), rel
+    rc, out, err = main(capsys, dest, "--mpy-cross", exe, "--lines")  # line numbers kept
+    assert rc == 0, err
+    got = files_in(str(dest))
+    for rel in want[1:]:
+        name = rel[4:] if rel.startswith("lib/") else rel
+        assert got[rel].startswith(b"C\x06" + name[:-4].encode() + b".py\n"), rel
+        assert b"-O" not in got[rel][:len(name) + 8], rel
     with open(os.path.join(ROOT, "code.py"), "rb") as f:
         assert got["code.py"] == f.read()
     assert all(got[rel] == data for rel, data in OWNER_FILES.items())
@@ -378,7 +394,7 @@ import os, sys
 dest, root = sys.argv[1], sys.argv[2]
 assert sys.path[0] in ("", dest) and root not in sys.path
 import boards
-boards.__path__.append(os.path.join(root, "boards"))  # the desktop-only boards from the repo
+boards.__path__.append(os.path.join(root, "boards"))  # the desktop-only boards
 from boards import stub
 from engine.ui.app import loop, new_battle
 board = stub.make()
@@ -397,12 +413,39 @@ print("VERSION", screen.st.version, "REFRESHES", len(board.refresh_log))
 """
 
 
-def test_installed_tree_starts_on_cpython_with_the_stub_board(installed):
+def desktop_boards_for(dest, folder):
+    """The repository's desktop-only boards as the device build would fold them with the
+    device's files (the names they import from those files are private in the installed
+    copy), written to folder/boards. Folding them along changes none of the device's files:
+    checked against the copy installed in ``dest``. Returns folder."""
+    texts = {}
+    for rel, path in deploy.game_files():
+        if rel.endswith(".py"):
+            with open(path, encoding="utf-8") as f:
+                texts[rel] = f.read()
+    desktop = [rel for rel in deploy.DESKTOP_ONLY if rel.startswith("boards/")]
+    for rel in desktop:
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            texts[rel] = f.read()
+    folded = constfold.fold(texts)
+    for rel in texts:
+        if rel not in desktop:
+            with open(os.path.join(dest, rel), encoding="utf-8") as f:
+                assert f.read() == folded[rel], rel
+    os.makedirs(os.path.join(folder, "boards"))
+    for rel in desktop:
+        with open(os.path.join(folder, rel), "w", encoding="utf-8") as f:
+            f.write(folded[rel])
+    return folder
+
+
+def test_installed_tree_starts_on_cpython_with_the_stub_board(installed, tmp_path):
     dest, _ = installed
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     env["SDL_VIDEODRIVER"] = "dummy"
-    p = subprocess.run([sys.executable, "-c", RUN_ON_CPYTHON, dest, ROOT], cwd=dest, env=env,
+    desk = desktop_boards_for(dest, str(tmp_path / "desktop"))
+    p = subprocess.run([sys.executable, "-c", RUN_ON_CPYTHON, dest, desk], cwd=dest, env=env,
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
     words = p.stdout.split()

@@ -93,7 +93,22 @@ def test_random_playouts_keep_invariants_in_micropython():
 
 
 # The CPU opponent (engine/pocket_tactics/cpu.py) thinking in slices, as the UI drives it.
-# Its heap at "hard" (76.0 KB against the 64 KB goal) is printed by tools/bench/ai_bench.py.
+# tools/bench/ai_bench.py prints the heap its games need.
+
+
+@pytest.mark.parametrize("seed,fa,fb", [(3, 0, 4), (9, 4, 0)])
+def test_cpu_game_at_hard_fits_the_engine_budget(seed, fa, fb):
+    # a whole CPU-vs-CPU game at hard within 64 KB from .mpy; the driver's counted clock (2 ms
+    # a slice of 8 plies, the level's limit scaled x18) makes it the same game on a busy
+    # machine
+    arg = "%d,%d,%d,hard,hard,18,8,0,2" % (seed, fa, fb)
+    res = mpcheck.run(os.path.join(DRIVERS, "pt_ai.py"), arg, mode="mpy", heap=BUDGET["mpy"])
+    assert res.ok, res.error
+    searched = [int(line.split()[3]) for line in res.lines
+                if line.startswith("D ") and int(line.split()[3]) > 0]
+    assert len(searched) > 20 and sum(searched) >= 40 * len(searched), "hard hardly searched"
+    end = [line for line in res.lines if line.startswith("END ")]
+    assert len(end) == 1 and end[0].split()[1] in ("0", "1", "2")
 
 
 def test_cpu_game_at_normal_completes_in_micropython():

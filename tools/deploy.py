@@ -5,6 +5,7 @@ any folder).
 
   python tools/deploy.py DEST                       # .py source
   python tools/deploy.py DEST --mpy-cross PATH      # .mpy, compiled by CircuitPython's mpy-cross
+  python tools/deploy.py DEST --mpy-cross PATH --lines   # .mpy with line numbers (debugging)
   python tools/deploy.py DEST --dry-run             # only say what it would do
   python tools/deploy.py DEST --lib-only            # only the libraries in DEST/lib
 
@@ -17,6 +18,9 @@ What goes where (docs/DEVICE.md, "Installing with tools/deploy.py"):
                                             does not have built in, found by reading the
                                             sources (ast) in the project's .venv, and what
                                             those import in turn
+
+The game's own Python files are the device build of the sources: the shared const() numbers
+are folded into the modules that use them (tools/constfold.py; lines stay where they are).
 
 Nothing is written until everything is known: the files are read (and compiled) first, the
 total is compared with the free space on DEST, then each file is written under a temporary
@@ -36,6 +40,11 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+
+try:
+    from tools import constfold
+except ImportError:  # run as a script: tools/ is first on sys.path
+    import constfold
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_PACKAGES = ("engine", "boards")
@@ -83,6 +92,11 @@ BUILTIN = frozenset("""
     sharpdisplay storage struct supervisor synthio sys terminalio time touchio traceback
     ulab usb_cdc usb_hid usb_midi warnings zlib
 """.split())
+
+# mpy-cross options of the device build: -O3 leaves the line numbers out of the .mpy files,
+# which saves about 3.5 KB of heap in a game (docs/DEVICE.md, "What the device gets"); a
+# traceback then names the file and the function, and every line reads 1. --lines keeps them.
+MPY_OPTIONS = ("-O3",)
 
 CIRCUITPY_MARK = "CircuitPython"
 TMP_SUFFIX = ".deploy-tmp"
@@ -381,14 +395,16 @@ def check_mpy_version(dest, version):
             "of CircuitPython %d." % (board, boot.strip(), ours, version, board))
 
 
-def compile_mpy(exe, src, source_name, workdir):
-    """The bytes of ``src`` compiled by ``exe``; DeployError if it refuses."""
+def compile_mpy(exe, src, source_name, workdir, lines=False):
+    """The bytes of ``src`` compiled by ``exe``; DeployError if it refuses. Without
+    ``lines``, at -O3: no line numbers in the .mpy (MPY_OPTIONS)."""
     out = os.path.join(workdir, "out.mpy")
     if os.path.exists(out):
         os.remove(out)
     try:
-        p = subprocess.run([exe, "-o", out, "-s", source_name, src], capture_output=True,
-                           text=True, timeout=120)
+        opts = [] if lines else list(MPY_OPTIONS)
+        p = subprocess.run([exe] + opts + ["-o", out, "-s", source_name, src],
+                           capture_output=True, text=True, timeout=120)
     except (OSError, subprocess.SubprocessError) as e:
         raise DeployError("mpy-cross failed on %s: %s" % (source_name, e))
     if p.returncode != 0 or not os.path.isfile(out):
@@ -406,7 +422,22 @@ def _other_form(rel):
     return rel[:-4] + ".py"
 
 
-def plan(mpy_exe=None, lib_only=False, sites=None):
+def fold_game(files):
+    """{rel: source text} of the game's Python files [(rel, path)] after the device build's
+    const folding (tools/constfold.py: the shared const() numbers written into the modules
+    that use them). DeployError if the folding refuses the files."""
+    texts = {}
+    for rel, path in files:
+        if rel.endswith(".py"):
+            with open(path, encoding="utf-8") as f:
+                texts[rel] = f.read()
+    try:
+        return constfold.fold(texts)
+    except constfold.FoldError as e:
+        raise DeployError("cannot build the device's copy of the code: %s" % e)
+
+
+def plan(mpy_exe=None, lib_only=False, sites=None, lines=False):
     """(items, stale, info): the files to write (read or compiled, nothing written), the
     files of ours on DEST that have to go (rel -> why; only removed if present), and what
     was decided (for the report)."""
@@ -415,16 +446,25 @@ def plan(mpy_exe=None, lib_only=False, sites=None):
     if not lib_only:
         sources += [(rel, path, "game") for rel, path in game]
     sources += [("lib/" + rel, path, "lib") for rel, path in sorted(libs.items())]
+    folded = fold_game([(rel, path) for rel, path, what in sources if what == "game"])
     items = []
     work = tempfile.mkdtemp(prefix="deploy-") if mpy_exe else None
     try:
         for rel, path, what in sources:
-            if mpy_exe and rel not in ENTRY_FILES and rel.endswith(".py"):
-                data = compile_mpy(mpy_exe, path, rel[4:] if what == "lib" else rel, work)
-                rel = rel[:-3] + ".mpy"
+            src = path
+            if rel in folded:
+                data = folded[rel].encode("utf-8")
+                if mpy_exe and rel not in ENTRY_FILES:
+                    src = os.path.join(work, "folded.py")
+                    with open(src, "wb") as f:
+                        f.write(data)
             else:
                 with open(path, "rb") as f:
                     data = f.read()
+            if mpy_exe and rel not in ENTRY_FILES and rel.endswith(".py"):
+                data = compile_mpy(mpy_exe, src, rel[4:] if what == "lib" else rel, work,
+                                   lines)
+                rel = rel[:-3] + ".mpy"
             items.append(Item(rel, path, data, what))
     finally:
         if work:
@@ -569,7 +609,8 @@ def write_all(dest, items, stale, out):
             out("  removed %-44s (%s)" % (rel, stale[rel]))
 
 
-def deploy(dest, mpy_cross=None, dry_run=False, lib_only=False, out=print, sites=None):
+def deploy(dest, mpy_cross=None, dry_run=False, lib_only=False, out=print, sites=None,
+           lines=False):
     """The whole install; returns the number of bytes written (would be, with dry_run)."""
     check_dest(dest)
     mpy_exe = None
@@ -577,7 +618,7 @@ def deploy(dest, mpy_cross=None, dry_run=False, lib_only=False, out=print, sites
         mpy_exe, version = check_mpy_cross(mpy_cross)
         check_mpy_version(dest, version)
         out("mpy-cross: %s (%s)" % (mpy_exe, version))
-    items, stale, info = plan(mpy_exe, lib_only, sites)
+    items, stale, info = plan(mpy_exe, lib_only, sites, lines)
     present = sorted(rel for rel in stale if os.path.isfile(_target(dest, rel)))
     out("left out (desktop only): %s" % ", ".join(info["left_out"]))
     out("libraries: %s" % (", ".join("lib/" + r for r in info["libs"]) or "none"))
@@ -609,12 +650,16 @@ def main(argv=None):
     ap.add_argument("--mpy-cross", metavar="PATH",
                     help="CircuitPython's mpy-cross (from Adafruit, for your CircuitPython "
                          "version): install every module but code.py as .mpy")
+    ap.add_argument("--lines", action="store_true",
+                    help="with --mpy-cross: keep line numbers in the .mpy files, for reading "
+                         "a device traceback (the engine then needs about 3.5 KB more heap)")
     ap.add_argument("--dry-run", action="store_true", help="only report what would be done")
     ap.add_argument("--lib-only", action="store_true",
                     help="only install the libraries (DEST/lib)")
     a = ap.parse_args(argv)
     try:
-        deploy(a.dest, mpy_cross=a.mpy_cross, dry_run=a.dry_run, lib_only=a.lib_only)
+        deploy(a.dest, mpy_cross=a.mpy_cross, dry_run=a.dry_run, lib_only=a.lib_only,
+               lines=a.lines)
     except DeployError as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 1

@@ -7,12 +7,12 @@
 - MicroPython check (tools/mpcheck/drivers/pt_ai.py, engine from .mpy): the same per level,
   with the level's time limit enforced by the clock (device ms / FACTOR); the device
   estimate is the check's time x FACTOR (docs/PERFORMANCE.md); bytes allocated per
-  evaluation; and the heap a whole CPU-vs-CPU game at "hard" needs (bisection, as
-  engine_bench.min_heap).
+  evaluation; and the heap whole CPU-vs-CPU games at "hard" need (bisection, as
+  engine_bench.min_heap; HEAP_GAMES, on the driver's counted clock).
 
 ``--ruleset hex`` does the same for Tactical Hex (searched decisions: activations and the
 steps of a move); in the check eight plies of the search a slice, as the device's screen
-thinks a frame (the hard-vs-hard game from seed 3).
+thinks a frame.
 
   python tools/bench/ai_bench.py [--ruleset pt|hex] [--games 4] [--mp-games 3] [--no-mp]
                                  [--no-heap]
@@ -34,6 +34,11 @@ from engine.pocket_tactics.consts import PH_TURN  # noqa: E402
 from engine.pocket_tactics.state import State  # noqa: E402
 
 DRIVER = os.path.join(ROOT, "tools", "mpcheck", "drivers", "pt_ai.py")
+# The hard-vs-hard games of the heap figure ("seed,faction_a,faction_b" of the driver), played
+# on the driver's counted clock (HEAP_TICK ms a think() call: about 50 of hard's evaluations a
+# decision), so the figure does not move with the machine's load.
+HEAP_GAMES = {False: ("3,0,4", "9,4,0", "1,1,2"), True: ("3,hex,0", "5,hex,0")}
+HEAP_TICK = 2
 FACTOR = 18  # device time / MicroPython-check time (docs/PERFORMANCE.md, "Device estimate")
 HEAP_BUDGET = 64 * 1024
 
@@ -143,14 +148,14 @@ def main():
     if not args.no_heap:
         from engine_bench import min_heap
 
-        arg = "3,hex,0,hard,hard,%d,8" % FACTOR if HEX[0] else "3,0,4,hard,hard,%d,8" % FACTOR
-        need, res = min_heap(DRIVER, arg, "mpy", lo=40 * 1024, hi=128 * 1024)
-        if need is None:
-            print("heap: the hard-vs-hard game FAILED: %s" % res.error)
-        else:
-            print("heap needed, a whole CPU-vs-CPU game at hard (.mpy): %.1f KB (budget %d KB)"
-                  % (need / 1024.0, HEAP_BUDGET // 1024))
-
+        for game in HEAP_GAMES[HEX[0]]:
+            arg = "%s,hard,hard,%d,8,0,%d" % (game, FACTOR, HEAP_TICK)
+            need, res = min_heap(DRIVER, arg, "mpy", lo=40 * 1024, hi=128 * 1024)
+            if need is None:
+                print("heap: the hard-vs-hard game %s FAILED: %s" % (game, res.error))
+            else:
+                print("heap needed, a whole CPU-vs-CPU game at hard (.mpy), %s: %.1f KB "
+                      "(budget %d KB)" % (game, need / 1024.0, HEAP_BUDGET // 1024))
 
 if __name__ == "__main__":
     main()

@@ -56,28 +56,15 @@ def standin_files():
     return [(p, os.path.basename(p)) for p in sorted(glob.glob(os.path.join(STANDINS, "*.py")))]
 
 
-def _compiled(items, dest):
-    out = []
-    for src, name in items:
-        target = os.path.join(dest, name[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        mpcheck._compile_mpy(src, target, name)
-        out.append((target, name[:-3] + ".mpy"))
-    return out
-
-
 def tree_files(mode, dest):
     """(driver, extra files) for mpcheck.run. The board adapter comes in ``mode`` (.mpy or
-    .py source, like engine/). The stand-ins and
-    the driver, which are not on the device (the stand-ins stand for native modules, whose
-    code takes no heap there), always come as .mpy, so their code takes the least heap it
-    can; the driver given to mpcheck.run is a one-line module that imports them. Compiled
-    files are written under ``dest``."""
-    items = board_files()
-    if mode == "mpy":
-        items = _compiled(items, dest)
-    items += _compiled(standin_files() + [(DRIVER, "ui_battle.py"),
-                                          (HEX_DRIVER, "ui_hex.py")], dest)
+    .py source, like engine/). The stand-ins and the driver, which are not on the device (the
+    stand-ins stand for native modules, whose code takes no heap there), always come as
+    .mpy, so their code takes the least heap it can; the driver given to mpcheck.run is a
+    one-line module, written under ``dest``, that imports them."""
+    items = [(src, name, mode == "mpy") for src, name in board_files()]
+    items += [(src, name, True) for src, name in standin_files() + [
+        (DRIVER, "ui_battle.py"), (HEX_DRIVER, "ui_hex.py")]]
     for name, module in (("ui_run.py", "ui_battle"), ("ui_hex_run.py", "ui_hex")):
         with open(os.path.join(dest, name), "w") as f:
             f.write("from %s import setup, step  # noqa: F401\n" % module)

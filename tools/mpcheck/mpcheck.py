@@ -22,10 +22,17 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 ENGINE = os.path.join(ROOT, "engine")
+try:
+    from tools import constfold
+except ImportError:  # tools/mpcheck is on sys.path, the repository's root is not
+    sys.path.append(os.path.dirname(HERE))
+    import constfold
 RUN_MJS = os.path.join(HERE, "run.mjs")
 PACKAGE = os.path.join(HERE, "node_modules", "@micropython",
                        "micropython-webassembly-pyscript", "micropython.mjs")
 MPY_CROSS_VERSION = "v1.27"      # must match the interpreter (mpy format 6.3)
+# the device build's options (tools/deploy.py MPY_OPTIONS): -O3, no line numbers in the .mpy
+MPY_OPTIONS = ("-O3",)
 MARKER = "MPCHECK "
 MODES = ("py", "mpy")
 
@@ -95,8 +102,8 @@ def _find_mpy_cross():
 
 def _compile_mpy(src, out, source_name):
     exe = _find_mpy_cross()
-    p = subprocess.run([exe, "-o", out, "-s", source_name, src], capture_output=True,
-                       text=True, timeout=120)
+    p = subprocess.run([exe] + list(MPY_OPTIONS) + ["-o", out, "-s", source_name, src],
+                       capture_output=True, text=True, timeout=120)
     if p.returncode != 0 or not os.path.isfile(out):
         raise CompileError("mpy-cross refused %s:\n%s%s" % (source_name, p.stdout, p.stderr))
 
@@ -107,11 +114,13 @@ DATA_SUFFIXES = (".bin",)  # engine data files the code opens (texts.bin), copie
 
 
 def build_tree(mode, dest, extra_files=(), engine_dir=None):
-    """Fills dest with engine/**/*.py (mode "py": as they are; mode "mpy": compiled to .mpy
-    with mpy-cross 1.27, tracebacks naming engine/....py) and its data files (.bin), copies each extra file into
-    dest/ under its own name (drivers stay .py source). An extra file may also be given as
-    (path, name_in_tree). engine_dir replaces the engine package folder (the folder itself is
-    placed at dest/<its name>). Returns dest."""
+    """Fills dest with engine/**/*.py (mode "py": as source; mode "mpy": compiled to .mpy
+    with mpy-cross 1.27 at MPY_OPTIONS, tracebacks naming engine/....py) and its data files (.bin), copies each
+    extra file into dest/ under its own name (drivers stay .py source). An extra file may also
+    be given as (path, name_in_tree) or (path, name_in_tree, True): compiled to .mpy
+    (name_in_tree ends in .py; the tree gets the .mpy). engine_dir replaces the engine package folder (the
+    folder itself is placed at dest/<its name>). The Python files go through the device
+    build's const folding first (tools/constfold.py), as tools/deploy.py does. Returns dest."""
     if mode not in MODES:
         raise MpcheckError("mode must be one of %s, not %r" % (", ".join(MODES), mode))
     engine_dir = os.path.abspath(engine_dir or ENGINE)
@@ -119,32 +128,47 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None):
         raise MpcheckError("no engine package at %s" % engine_dir)
     pkg = os.path.basename(engine_dir)
     os.makedirs(dest, exist_ok=True)
+    code = {}  # path in the tree -> (source file, compile to .mpy)
     for folder, dirs, files in os.walk(engine_dir):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         rel = os.path.relpath(folder, engine_dir)
         rel = "" if rel == "." else rel
-        out_dir = os.path.join(dest, pkg, rel)
-        os.makedirs(out_dir, exist_ok=True)
+        os.makedirs(os.path.join(dest, pkg, rel), exist_ok=True)
         for name in sorted(files):
             src = os.path.join(folder, name)
+            tree_path = "/".join(p for p in (pkg, rel.replace(os.sep, "/"), name) if p)
             if name.endswith(DATA_SUFFIXES):
-                shutil.copyfile(src, os.path.join(out_dir, name))  # data read at run time
-                continue
-            if not name.endswith(".py"):
-                continue
-            if mode == "py":
-                shutil.copyfile(src, os.path.join(out_dir, name))
-            else:
-                source_name = "/".join(p for p in (pkg, rel.replace(os.sep, "/"), name) if p)
-                _compile_mpy(src, os.path.join(out_dir, name[:-3] + ".mpy"), source_name)
+                shutil.copyfile(src, os.path.join(dest, tree_path))  # data read at run time
+            elif name.endswith(".py"):
+                code[tree_path] = (src, mode == "mpy")
     for item in extra_files:
+        compiled = False
         if isinstance(item, (tuple, list)):
-            src, name = item
+            src, name = item[:2]
+            compiled = len(item) > 2 and item[2]
         else:
             src, name = item, os.path.basename(item)
         target = os.path.join(dest, name)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        shutil.copyfile(src, target)
+        if name.endswith(".py"):
+            code[name.replace(os.sep, "/")] = (src, compiled)
+        else:
+            shutil.copyfile(src, target)
+    texts = {}
+    for tree_path, (src, _) in code.items():
+        with open(src, encoding="utf-8") as f:
+            texts[tree_path] = f.read()
+    try:
+        texts = constfold.fold(texts)
+    except constfold.FoldError as e:
+        raise CompileError("const folding refused the tree: %s" % e)
+    for tree_path, (src, compiled) in sorted(code.items()):
+        target = os.path.join(dest, *tree_path.split("/"))
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(texts[tree_path])
+        if compiled:
+            _compile_mpy(target, target[:-3] + ".mpy", tree_path)
+            os.remove(target)
     return dest
 
 
@@ -203,7 +227,8 @@ def run_tree(root, driver, arg="", heap=None, max_steps=None, timeout=600):
 def run(driver_path, arg="", mode="py", heap=None, max_steps=None, timeout=600,
         extra_files=(), engine_dir=None, keep=None):
     """Builds a tree (engine in `mode` + the driver, + extra_files) in a temporary folder
-    (or in `keep`, which is left in place) and runs the driver there."""
+    (or in `keep`, which is left in place) and runs the driver there. In mode "mpy" the
+    driver is compiled too, so that its code takes the least heap it can."""
     driver_path = os.path.abspath(driver_path)
     name = os.path.basename(driver_path)
     if not name.endswith(".py"):
@@ -219,7 +244,8 @@ def run(driver_path, arg="", mode="py", heap=None, max_steps=None, timeout=600,
         root = tmp
     try:
         try:
-            build_tree(mode, root, (driver_path,) + tuple(extra_files), engine_dir=engine_dir)
+            build_tree(mode, root, ((driver_path, name, mode == "mpy"),) + tuple(extra_files),
+                       engine_dir=engine_dir)
         except CompileError as e:
             return Result(ok=False, steps=0, peak_heap=0, setup_heap=0, heap_size=heap,
                           error=str(e), lines=[], steps_peak_heap=0, peak_live_heap=0,

@@ -2,11 +2,13 @@
 """MicroPython check driver: a game with CPU players (engine/pocket_tactics/cpu.py, or
 engine/tactical_hex/cpu.py), thinking in slices the way the UI drives them, and timed.
 
-arg: "seed,faction_a,faction_b,player_a,player_b[,speed[,work[,max_turns]]]"; faction_a
+arg: "seed,faction_a,faction_b,player_a,player_b[,speed[,work[,max_turns[,tick]]]]"; faction_a
 "hex" plays Tactical Hex instead (player_a is Japan; faction_b and max_turns unused). Players are
 "easy", "normal", "hard", "greedy" or "random"; ``speed`` divides the levels' time limits
 (device ms) for this machine (default 18: docs/PERFORMANCE.md); ``work`` plies of the search
-per think() call (default 8, as the Tactical Hex screen thinks a frame); ``max_turns`` ends the game early (0: the rules' limit).
+per think() call (default 8, as the Tactical Hex screen thinks a frame); ``max_turns`` ends the game early (0: the rules' limit);
+``tick`` > 0 replaces the clock by one that advances ``tick`` ms at each think() call, so the
+game is the same however busy the machine is (default 0: the real clock).
 
 One top-level call imports one module, applies one chance outcome or one baseline
 player's action, or runs one think() slice of a CPU player (the device collects garbage
@@ -41,9 +43,12 @@ _g = None
 _loaded = 0
 _think = [False, 0, 0, 0]  # thinking, started ms, allocated bytes, evaluations
 _MASK = (1 << 29) - 1
+_tick = [0, 0]  # ms a think() call takes on the counted clock (0: the real clock), its time
 
 
 def _clock():
+    if _tick[0]:
+        return _tick[1]
     return time.ticks_ms() & _MASK  # a 2**29 clock, like CircuitPython's supervisor.ticks_ms
 
 
@@ -72,6 +77,7 @@ def _start():
     speed = int(a[5]) if len(a) > 5 else 18
     work = int(a[6]) if len(a) > 6 else 8
     turns = int(a[7]) if len(a) > 7 else 0
+    _tick[0] = int(a[8]) if len(a) > 8 else 0
     players = []
     for i in (0, 1):
         kind = a[3 + i]
@@ -125,6 +131,8 @@ def step():
     gc.disable()
     before = gc.mem_alloc()
     e0 = p.search.evals
+    if _tick[0]:
+        _tick[1] = (_tick[1] + _tick[0]) & _MASK
     done = p.think(work, _clock())
     _think[2] += gc.mem_alloc() - before
     _think[3] += p.search.evals - e0
