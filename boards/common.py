@@ -281,6 +281,9 @@ class DeviceBoard:
 
     width = WIDTH
     height = HEIGHT
+    # plies of a CPU level's search a frame (engine/ui/sliced.py): about one of hard's
+    # evaluations, some 30 ms on the SAMD51 (docs/PERFORMANCE.md)
+    cpu_work = 8
 
     def __init__(self, name, keymap, stick):
         import board

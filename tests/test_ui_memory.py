@@ -38,12 +38,14 @@ ARGS = {
     "human": "human,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
     "setup": "setup,%d,%d" % (ui_bench.SETUP_SEED, ui_bench.SETUP_FRAMES),
     "hex": "hex,%d,%d,%s" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES, ui_bench.HEX_LEVEL),
+    "hex-hard": "hex,%d,%d,hard" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES),  # in Settings
 }
 SCREENS = {
     "cpu": {"info", "assault", "over"},
     "human": {"cursor", "menu", "card", "info", "forecast", "assault"},
     "setup": {"menu", "builder"},
     "hex": set(),  # Tactical Hex's screen: the map, marks, status line, CPU thinking
+    "hex-hard": set(),
 }
 
 # Heap of the device's C objects (CircuitPython, 32-bit, 16-byte GC blocks), from
@@ -88,7 +90,7 @@ def _where(steps, kind):
     drv = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(drv)
     mods = drv.MODULES
-    if kind == "hex":
+    if kind.startswith("hex"):
         return "step %d of the Tactical Hex driver (tools/mpcheck/drivers/ui_hex.py)" % steps
     n = len(mods)
     if steps <= n:
@@ -106,7 +108,7 @@ def _check_end(res, kind):
         assert phase == "over"
     elif kind == "setup":
         assert int(frames) == ui_bench.SETUP_FRAMES  # the battle ran its frames
-    elif kind == "hex":
+    elif kind.startswith("hex"):
         assert phase == "over" or int(frames) == ui_bench.HEX_FRAMES
     else:
         assert phase == "over" or int(frames) == ui_bench.HUMAN_FRAMES
@@ -122,14 +124,14 @@ def through(trees):
     def run(kind, mode):
         if (kind, mode) not in made:
             made[kind, mode] = ui_bench.run_ui(ARGS[kind], mode, heap=LARGE_HEAP,
-                                               tree=trees(mode), hex_screen=kind == "hex")
+                                               tree=trees(mode), hex_screen=kind.startswith("hex"))
         return made[kind, mode]
 
     return run
 
 
 @pytest.mark.parametrize("mode", ["mpy", "py"])
-@pytest.mark.parametrize("kind", ["cpu", "human", "setup", "hex"])
+@pytest.mark.parametrize("kind", ["cpu", "human", "setup", "hex", "hex-hard"])
 def test_battle_fits_heap_budget(kind, mode, trees, through):
     # The heap given is the device budget plus what only the check holds: the interpreter's
     # start, the driver and the stand-ins' code (ui_bench.check_overhead), and the blocks
@@ -139,10 +141,10 @@ def test_battle_fits_heap_budget(kind, mode, trees, through):
     assert big.ok, big.error
     names = ui_bench.names_of(big)
     heap, over = ui_bench.device_budget(mode, trees(mode), run_names=names,
-                                        hex_screen=kind == "hex")
+                                        hex_screen=kind.startswith("hex"))
     assert 0 < over < 40 * 1024, over
     res = ui_bench.run_ui(ARGS[kind], mode, heap=heap, tree=trees(mode),
-                          hex_screen=kind == "hex")
+                          hex_screen=kind.startswith("hex"))
     assert res.ok, "%s, %s: over the %s budget %s (step %d; so far allocated %s, live %s, " \
         "the check's own %s)\n%s" % (kind, mode, _kb(BUDGET[mode]), _where(res.steps, kind),
                                      res.steps, _kb(res.peak_heap), _kb(res.peak_live_heap),

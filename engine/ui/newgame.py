@@ -18,12 +18,10 @@ class NewGame:
                  self._players_a)
 
     def levels(self):
-        """The CPU levels Settings offers: Tactical Hex has easy and normal everywhere (hard
-        does not fit its battle screen's heap: PERFORMANCE.md); the desktop adds hard, and
-        gives Pocket-Tactics all three."""
-        if getattr(self.board, "pt_levels", False):
-            return ("normal", "easy", "hard")
-        return ("normal", "easy")
+        """The CPU levels Settings offers: all three for Tactical Hex everywhere; for
+        Pocket-Tactics only where its battle has the heap for the search (``pt_levels``:
+        the desktop; a device's Pocket-Tactics CPU is the greedy player, PERFORMANCE.md)."""
+        return ("normal", "easy", "hard")
 
     def level(self):
         """The CPU level set in Settings (normal until changed)."""
@@ -38,9 +36,10 @@ class NewGame:
         return default
 
     def _hex_side(self, side, then):
-        """Tactical Hex: who plays Japan, then Russia (RULES part B has one scenario); a CPU
-        at easy or normal (hard does not fit the battle screen's heap: PERFORMANCE.md)."""
-        options = [("Human", "human"), ("CPU normal", "normal"), ("CPU easy", "easy")]
+        """Tactical Hex: who plays Japan, then Russia (RULES part B has one scenario); a
+        person or the CPU at one of its levels."""
+        options = [("Human", "human"), ("CPU normal", "normal"), ("CPU easy", "easy"),
+                   ("CPU hard", "hard")]
         self.ask(("Japan", "Russia")[side], options, "ab"[side],
                  self._cpu_first(options, 1) if side else 0, then)
 

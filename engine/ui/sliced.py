@@ -22,6 +22,7 @@ class SlicedCpu:
         if level not in LEVELS:
             raise ValueError("unknown player kind %r" % level)
         self.cpu = make_cpu(level, seed, board.ticks_ms if board is not None else None)
+        self.work = getattr(board, "cpu_work", self.WORK)  # plies a frame on this board
         self.thinking = False  # a decision has begun and is not made yet
         self.last = 0  # the clock at the last call while thinking
 
@@ -42,7 +43,7 @@ class SlicedCpu:
                 s = cpu.search
                 s.deadline = ticks_add(s.deadline, gap)
         self.last = now
-        if not cpu.think(self.WORK, now):
+        if not cpu.think(self.work, now):
             return None
         self.thinking = False
         return cpu.best()

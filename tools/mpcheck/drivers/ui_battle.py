@@ -4,13 +4,16 @@ adapter (boards/pygamer.py), over the stand-ins of tools/mpcheck/standins/ (disp
 terminalio, keypad, ...). tools/bench/ui_bench.py builds
 its tree (run_ui) and loads it as .mpy, so its own code takes the least heap it can.
 
-arg: "KIND,SEED,MAX_FRAMES[,trace]"
-  cpu     greedy against random until the game is over (results close by themselves)
+arg: "KIND[:PLAYER_A:PLAYER_B],SEED,MAX_FRAMES[,trace]"
+  cpu     greedy against random until the game is over (results close by themselves), or
+          the two players given (cpu:normal:greedy: a CPU level of engine/ui/sliced.py, as
+          the device's board thinks it)
   setup   the title: a rules page, a unit card, Settings, then a new CPU-against-CPU game
           at 100 points through the army builder and the tile picker, then the battle
   human   side A is played through the buttons by a scripted hand that opens the menus, a
-          unit card, the map cursor and the assault forecast, against the greedy CPU; the
-          frame cap ends the run unless the game ends first
+          unit card, the map cursor and the assault forecast, against the greedy CPU (or
+          the player given: human:normal); the frame cap ends the run unless the game ends
+          first
   base    no battle: only the stand-ins of the native modules are imported; the live heap
           then is what the check itself holds that a device does not (the interpreter's
           start, this driver, the stand-ins' code), subtracted from a run's heap
@@ -70,6 +73,7 @@ HAND_EVERY = 4  # frames between two presses of the scripted hand
 SEEN_NAMES = ("cursor", "menu", "card", "info", "forecast", "assault", "over", "builder")
 
 _kind = ""
+_players = None  # the two players of the battle, when given in KIND
 _seed = 0
 _max = 0
 _trace = False
@@ -93,9 +97,14 @@ _live0 = 0
 
 
 def setup(arg):
-    global _kind, _seed, _max, _trace
+    global _kind, _seed, _max, _trace, _players
     parts = arg.split(",")
-    _kind = parts[0]
+    kind = parts[0].split(":")
+    _kind = kind[0]
+    if _kind == "human" and len(kind) > 1:
+        _players = ("human", kind[1])
+    elif len(kind) > 2:
+        _players = (kind[1], kind[2])
     _seed = int(parts[1])
     _max = int(parts[2])
     _trace = len(parts) > 3 and parts[3] == "trace"
@@ -148,7 +157,7 @@ def _step():
         from engine.ui.app import new_battle
 
         players = ("greedy", "random") if _kind == "cpu" else ("human", "greedy")
-        _screen = new_battle(_board, players=players, seed=_seed)
+        _screen = new_battle(_board, players=_players or players, seed=_seed)
         return True
     import supervisor
     from engine.pocket_tactics.consts import PH_OVER
