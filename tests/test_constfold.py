@@ -201,3 +201,8 @@ def test_a_private_const_does_not_hide_a_public_name_of_the_same_spelling():
     src = tree(user="from .consts import HALF\nv = HALF()\n")
     src["pkg/consts.py"] += "_HALF = const(2)\n\n\ndef HALF():\n    return 0.5\n"
     assert fold(src)["pkg/user.py"] == src["pkg/user.py"]
+
+
+def test_a_use_the_pass_cannot_rewrite_is_refused():
+    with pytest.raises(FoldError, match="cannot rewrite it"):
+        fold(tree(user='from .consts import LOW\nx = f"{LOW}"\n'))

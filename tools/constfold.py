@@ -258,9 +258,19 @@ def _rewrite(m):
             raise FoldError("%s: cannot rename %s to _%s, that name is already used"
                             % (m.path, name, name))
     edits = {}  # row -> [(col, name)]
+    seen = {}
     for row, col, name in tokens:
         if (name in m.folded or name in m.private) and not _in_span(spans, row):
             edits.setdefault(row, []).append((col, name))
+            seen[name] = seen.get(name, 0) + 1
+    uses = {}
+    for n in ast.walk(m.tree):
+        if isinstance(n, ast.Name) and (n.id in m.folded or n.id in m.private):
+            uses[n.id] = uses.get(n.id, 0) + 1
+    for name, count in uses.items():
+        if seen.get(name, 0) != count:
+            raise FoldError("%s: %s is used where the pass cannot rewrite it (an f-string?)"
+                            % (m.path, name))
     for row, cols in edits.items():
         line = lines[row - 1]
         for col, name in sorted(cols, reverse=True):

@@ -44,6 +44,10 @@ SETUP_FRAMES = 600  # frames of the battle that follows the title
 HEX_SEED = 3  # a Tactical Hex battle of two CPU players at HEX_LEVEL
 HEX_FRAMES = 3000  # its frame cap (the deployment and the first turns)
 HEX_LEVEL = "normal"  # the level the title's new-game flow gives a CPU player
+# Pocket-Tactics battles with a CPU level (engine/ui/sliced.py), which the device does not
+# offer yet: what they would need there (from .mpy only)
+LEVEL_RUNS = (("cpu:normal:greedy", CPU_SEED, CPU_FRAMES), ("human:normal", HUMAN_SEED, HUMAN_FRAMES),
+              ("cpu:hard:hard", CPU_SEED, CPU_FRAMES))
 
 
 def board_files():
@@ -169,8 +173,11 @@ def figures(seeds, frames):
             over, base_names = check_overhead(mode, (shim, files))
             print("UI from .%s: the check's own heap (interpreter start, driver, stand-ins' "
                   "code): %s and %d names, subtracted below" % (mode, _kb(over), base_names))
-            for kind, seed0, cap in (("cpu", CPU_SEED, CPU_FRAMES),
-                                     ("human", HUMAN_SEED, frames), ("setup", SETUP_SEED, SETUP_FRAMES)):
+            runs = (("cpu", CPU_SEED, CPU_FRAMES), ("human", HUMAN_SEED, frames),
+                    ("setup", SETUP_SEED, SETUP_FRAMES))
+            if mode == "mpy":
+                runs += LEVEL_RUNS
+            for kind, seed0, cap in runs:
                 for seed in range(seed0, seed0 + seeds):
                     arg = "%s,%d,%d" % (kind, seed, cap)
                     # the assault forecast's garbage needs megabytes in this build
