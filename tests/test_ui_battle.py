@@ -9,7 +9,7 @@ import pytest  # noqa: E402
 
 from boards import stub  # noqa: E402
 from boards.host import screen_color  # noqa: E402
-from engine.core.protocol import TERMINAL  # noqa: E402
+from engine.core.protocol import TERMINAL, step  # noqa: E402
 from engine.pocket_tactics import names as N  # noqa: E402
 from engine.pocket_tactics.config import suggested  # noqa: E402
 from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, PH_BUMP, PH_REROLL,  # noqa: E402
@@ -324,6 +324,32 @@ def test_start_while_the_search_thinks_pauses_it():
     # it finished its decision, thinking on: the pause did not count against its limit
     assert st2.version > version and p.search.evals > evals
     _leave_by_menu(bot2, b)
+
+
+def test_a_cpu_level_thinks_the_boards_share_of_plies_a_frame():
+    # a device board sets cpu_work (boards/common.py: 8 plies a frame); the desktop's boards
+    # think SlicedCpu.WORK a frame
+    from boards.common import DeviceBoard
+    from engine.ui.sliced import SlicedCpu
+
+    class Device:
+        cpu_work = DeviceBoard.cpu_work
+
+        def ticks_ms(self):
+            return 0
+
+    st2 = State(suggested(0, 1, 50), 4)
+    while st2.phase != PH_TURN:
+        step(st2, [GreedyPlayer(1), GreedyPlayer(2)])
+    cpu = SlicedCpu("hard", 3, Device())
+    assert cpu.work == 8 and SlicedCpu("hard", 3, stub.make()).work == SlicedCpu.WORK
+    a, frames = None, 0
+    while a is None and frames < 20000:
+        a = cpu.choose(st2)
+        frames += 1
+    assert a in st2.legal_actions()
+    # an evaluation is two plies at least (its set-up and its leaf): 8 plies a frame
+    assert frames * 8 >= 2 * cpu.search.evals > 0, (frames, cpu.search.evals)
 
 
 def test_a_result_closed_by_hand_leaves_the_next_its_time():

@@ -28,7 +28,8 @@ Every kind that plays ends by printing the table of interned names ("qstr pool: 
 n_qstr=N ..."), and so does base.
 
 The first steps import the modules one per top-level call, in dependency order (the
-device collects garbage during imports, this build only between calls). Then one step
+device collects garbage during imports, this build only between calls), the search's
+modules too when a player is a CPU level. Then one step
 makes the board, one the battle (engine.ui.app.new_battle), and every further step runs one
 frame of engine.ui.app.loop, the stand-in clock moving 20 ms a frame. At the end it prints
 "SEEN <screens>" and "END <over|phaseN> <frames>".
@@ -65,6 +66,11 @@ SETUP_MODULES = MODULES[:MODULES.index("engine.core.protocol")] + (
     "engine.pocket_tactics.config", "engine.ui.keys", "engine.ui.sprites", "engine.ui.text",
     "engine.ui.lazy", "engine.ui.panel", "engine.ui.kit", "engine.ui.app", "boards",
     "boards.common", "boards.pygamer")
+# a battle with a CPU level of the search (engine/ui/sliced.py) imports these as well
+SEARCH_MODULES = ("engine.core.search", "engine.pocket_tactics.forecast",
+                  "engine.pocket_tactics.evaluate", "engine.pocket_tactics.cpu",
+                  "engine.ui.sliced")
+LEVELS = ("easy", "normal", "hard")
 N_COST_MODULES = 4  # the costs kind needs the display stand-ins only
 N_STANDINS = MODULES.index("engine.core.protocol")  # the stand-ins come first
 
@@ -120,7 +126,7 @@ def step():
     used = gc.mem_alloc()
     if _screen is None or used > _top or live > _top_live:
         if _board is None:
-            what = MODULES[_loaded - 1]
+            what = (MODULES + SEARCH_MODULES)[_loaded - 1]
         elif _screen is None:
             what = "board"
         else:
@@ -138,6 +144,8 @@ def _step():
         _names()
         return False
     first = SETUP_MODULES if _kind == "setup" else MODULES
+    if _players is not None and (_players[0] in LEVELS or _players[1] in LEVELS):
+        first = first + SEARCH_MODULES
     if _loaded < (N_COST_MODULES if _kind == "costs" else len(first)):
         __import__(first[_loaded])
         _loaded += 1
