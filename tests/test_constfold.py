@@ -101,6 +101,8 @@ def test_an_absolute_import_and_a_file_outside_the_package_fold_too():
     ("from .consts import LOW\nx = dict(LOW=2)\n", "a keyword argument"),
     ("from .consts import LOW\nfor LOW in range(2):\n    pass\n", "assigned"),
     ("from .consts import LOW\nclass LOW:\n    pass\n", "a def or class"),
+    ("from .consts import LOW\ntry:\n    pass\nexcept ValueError as LOW:\n    pass\n",
+     "an exception's name"),
     ("import os; from .consts import LOW\n", "shares its line"),
 ])
 def test_what_cannot_be_folded_safely_is_refused_with_the_file_and_the_name(body, why):

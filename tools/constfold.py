@@ -127,8 +127,11 @@ def _bindings(tree, name):
             return "a parameter at line %d" % n.lineno
         if isinstance(n, ast.keyword) and n.arg == name:
             return "a keyword argument at line %d" % n.lineno
-        if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and n.name == name:
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and \
+                n.name == name:
             return "a def or class at line %d" % n.lineno
+        if isinstance(n, ast.ExceptHandler) and n.name == name:
+            return "an exception's name at line %d" % n.lineno
         if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
             return "declared global at line %d" % n.lineno
         if isinstance(n, ast.Import):
