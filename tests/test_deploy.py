@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 
 import mpcheck  # noqa: E402
 import ui_bench  # noqa: E402
-from tools import constfold, deploy  # noqa: E402
+from tools import deploy  # noqa: E402
 
 Usage = collections.namedtuple("Usage", "total used free")
 ADAPTERS = ["boards/__init__.py", "boards/common.py", "boards/pybadge.py", "boards/pygamer.py"]
@@ -418,17 +418,10 @@ def desktop_boards_for(dest, folder):
     device's files (the names they import from those files are private in the installed
     copy), written to folder/boards. Folding them along changes none of the device's files:
     checked against the copy installed in ``dest``. Returns folder."""
-    texts = {}
-    for rel, path in deploy.game_files():
-        if rel.endswith(".py"):
-            with open(path, encoding="utf-8") as f:
-                texts[rel] = f.read()
     desktop = [rel for rel in deploy.DESKTOP_ONLY if rel.startswith("boards/")]
-    for rel in desktop:
-        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
-            texts[rel] = f.read()
-    folded = constfold.fold(texts)
-    for rel in texts:
+    folded = deploy.fold_game(deploy.game_files()
+                              + [(rel, os.path.join(ROOT, rel)) for rel in desktop])
+    for rel in folded:
         if rel not in desktop:
             with open(os.path.join(dest, rel), encoding="utf-8") as f:
                 assert f.read() == folded[rel], rel

@@ -112,33 +112,45 @@ class _Module:
             raise FoldError("%s does not parse: %s" % (path, e))
         self.name = module_name(path)
         self.consts = declared_consts(self.tree, path)
+        # other bindings, the top-level NAME = const(...) declarations left out
+        decl = set(id(n.targets[0]) for n in self.tree.body
+                   if isinstance(n, ast.Assign) and len(n.targets) == 1
+                   and isinstance(n.targets[0], ast.Name) and n.targets[0].id in self.consts)
+        self.bound = dict((k, why) for k, (why, node) in _bindings(self.tree).items()
+                          if id(node) not in decl)
         self.imports = [n for n in ast.walk(self.tree) if isinstance(n, ast.ImportFrom)]
         self.folded = {}        # local name -> value (imported and folded)
         self.dropped = {}       # ImportFrom node -> aliases folded out of it
         self.private = set()    # own declared names made private
 
 
-def _bindings(tree, name):
-    """Where ``name`` is bound other than by an import: "assigned", "a parameter", ..."""
+def _bindings(tree):
+    """{name: (why, node)} of the first binding of each name other than by ``from ...
+    import``: "assigned or deleted at line 3", "a parameter at line 7", ..."""
+    out = {}
+
+    def bind(name, why, n):
+        if name not in out:
+            out[name] = ("%s at line %d" % (why, n.lineno), n)
+
     for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load):
-            return "assigned or deleted at line %d" % n.lineno
-        if isinstance(n, ast.arg) and n.arg == name:
-            return "a parameter at line %d" % n.lineno
-        if isinstance(n, ast.keyword) and n.arg == name:
-            return "a keyword argument at line %d" % n.lineno
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and \
-                n.name == name:
-            return "a def or class at line %d" % n.lineno
-        if isinstance(n, ast.ExceptHandler) and n.name == name:
-            return "an exception's name at line %d" % n.lineno
-        if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
-            return "declared global at line %d" % n.lineno
-        if isinstance(n, ast.Import):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            bind(n.id, "assigned or deleted", n)
+        elif isinstance(n, ast.arg):
+            bind(n.arg, "a parameter", n)
+        elif isinstance(n, ast.keyword) and n.arg:
+            bind(n.arg, "a keyword argument", n)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bind(n.name, "a def or class", n)
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            bind(n.name, "an exception's name", n)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            for name in n.names:
+                bind(name, "declared global", n)
+        elif isinstance(n, ast.Import):
             for a in n.names:
-                if (a.asname or a.name.split(".")[0]) == name:
-                    return "imported at line %d" % n.lineno
-    return None
+                bind(a.asname or a.name.split(".")[0], "imported", n)
+    return out
 
 
 def _name_tokens(text, path):
@@ -155,6 +167,16 @@ def _name_tokens(text, path):
     except (tokenize.TokenError, SyntaxError) as e:
         raise FoldError("%s does not tokenize: %s" % (path, e))
     return out
+
+
+def fold_files(files):
+    """fold() of the Python files among [(path in the tree, file to read)]."""
+    texts = {}
+    for rel, path in files:
+        if rel.endswith(".py"):
+            with open(path, encoding="utf-8") as f:
+                texts[rel] = f.read()
+    return fold(texts)
 
 
 def fold(sources):
@@ -178,7 +200,7 @@ def fold(sources):
             # as an installed one) is still found under its public name
             public = name[1:]
             if (name.startswith("_") and not name.startswith("__")
-                    and public not in m.consts and _bindings(m.tree, public) is None):
+                    and public not in m.consts and public not in m.bound):
                 provides[m.name][public] = value
     changed = True
     while changed:
@@ -204,9 +226,9 @@ def fold(sources):
         for local in m.folded:
             if local in m.consts:
                 raise FoldError("%s: %s is both imported and declared" % (m.path, local))
-            why = _bindings(m.tree, local)
-            if why:
-                raise FoldError("%s: cannot fold %s, it is also %s" % (m.path, local, why))
+            if local in m.bound:
+                raise FoldError("%s: cannot fold %s, it is also %s"
+                                % (m.path, local, m.bound[local]))
 
     # 2. make a declaring module's consts private when nothing outside needs the name
     still = {}  # module name -> names still imported from it
@@ -222,19 +244,12 @@ def fold(sources):
         for name in m.consts:
             if name in wanted or "*" in wanted or name in attrs or name.startswith("_"):
                 continue
-            why = _bindings(_without_declaration(m.tree, name), name)
-            if why:
-                raise FoldError("%s: cannot make %s private, it is also %s" % (m.path, name, why))
+            if name in m.bound:
+                raise FoldError("%s: cannot make %s private, it is also %s"
+                                % (m.path, name, m.bound[name]))
             m.private.add(name)
 
     return {p: (_rewrite(m) if (m.folded or m.private) else m.text) for p, m in mods.items()}
-
-
-def _without_declaration(tree, name):
-    body = [n for n in tree.body
-            if not (isinstance(n, ast.Assign) and len(n.targets) == 1
-                    and isinstance(n.targets[0], ast.Name) and n.targets[0].id == name)]
-    return ast.Module(body=body, type_ignores=[])
 
 
 def _rewrite(m):
@@ -260,10 +275,11 @@ def _rewrite(m):
         if "_" + name in used:
             raise FoldError("%s: cannot rename %s to _%s, that name is already used"
                             % (m.path, name, name))
+    in_imports = set(r for first, (last, _) in spans.items() for r in range(first, last + 1))
     edits = {}  # row -> [(col, name)]
     seen = {}
     for row, col, name in tokens:
-        if (name in m.folded or name in m.private) and not _in_span(spans, row):
+        if (name in m.folded or name in m.private) and row not in in_imports:
             edits.setdefault(row, []).append((col, name))
             seen[name] = seen.get(name, 0) + 1
     uses = {}
@@ -294,9 +310,3 @@ def _rewrite(m):
         raise FoldError("%s: folding made code that does not parse: %s" % (m.path, e))
     return out
 
-
-def _in_span(spans, row):
-    for first, (last, _) in spans.items():
-        if first <= row <= last:
-            return True
-    return False

@@ -426,13 +426,8 @@ def fold_game(files):
     """{rel: source text} of the game's Python files [(rel, path)] after the device build's
     const folding (tools/constfold.py: the shared const() numbers written into the modules
     that use them). DeployError if the folding refuses the files."""
-    texts = {}
-    for rel, path in files:
-        if rel.endswith(".py"):
-            with open(path, encoding="utf-8") as f:
-                texts[rel] = f.read()
     try:
-        return constfold.fold(texts)
+        return constfold.fold_files(files)
     except constfold.FoldError as e:
         raise DeployError("cannot build the device's copy of the code: %s" % e)
 

@@ -154,12 +154,8 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None):
             code[name.replace(os.sep, "/")] = (src, compiled)
         else:
             shutil.copyfile(src, target)
-    texts = {}
-    for tree_path, (src, _) in code.items():
-        with open(src, encoding="utf-8") as f:
-            texts[tree_path] = f.read()
     try:
-        texts = constfold.fold(texts)
+        texts = constfold.fold_files([(tree_path, src) for tree_path, (src, _) in code.items()])
     except constfold.FoldError as e:
         raise CompileError("const folding refused the tree: %s" % e)
     for tree_path, (src, compiled) in sorted(code.items()):
