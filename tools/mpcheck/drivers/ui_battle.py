@@ -80,6 +80,7 @@ SEEN_NAMES = ("cursor", "menu", "card", "info", "forecast", "assault", "over", "
 
 _kind = ""
 _players = None  # the two players of the battle, when given in KIND
+_imports = MODULES  # what the first steps import, one a step (set by setup)
 _seed = 0
 _max = 0
 _trace = False
@@ -103,7 +104,7 @@ _live0 = 0
 
 
 def setup(arg):
-    global _kind, _seed, _max, _trace, _players
+    global _kind, _seed, _max, _trace, _players, _imports
     parts = arg.split(",")
     kind = parts[0].split(":")
     _kind = kind[0]
@@ -111,6 +112,9 @@ def setup(arg):
         _players = ("human", kind[1])
     elif len(kind) > 2:
         _players = (kind[1], kind[2])
+    _imports = SETUP_MODULES if _kind == "setup" else MODULES
+    if _players is not None and (_players[0] in LEVELS or _players[1] in LEVELS):
+        _imports = _imports + SEARCH_MODULES
     _seed = int(parts[1])
     _max = int(parts[2])
     _trace = len(parts) > 3 and parts[3] == "trace"
@@ -126,7 +130,7 @@ def step():
     used = gc.mem_alloc()
     if _screen is None or used > _top or live > _top_live:
         if _board is None:
-            what = (MODULES + SEARCH_MODULES)[_loaded - 1]
+            what = _imports[_loaded - 1]
         elif _screen is None:
             what = "board"
         else:
@@ -143,11 +147,8 @@ def _step():
         print("END base 0")
         _names()
         return False
-    first = SETUP_MODULES if _kind == "setup" else MODULES
-    if _players is not None and (_players[0] in LEVELS or _players[1] in LEVELS):
-        first = first + SEARCH_MODULES
-    if _loaded < (N_COST_MODULES if _kind == "costs" else len(first)):
-        __import__(first[_loaded])
+    if _loaded < (N_COST_MODULES if _kind == "costs" else len(_imports)):
+        __import__(_imports[_loaded])
         _loaded += 1
         return True
     if _kind == "costs":
