@@ -31,7 +31,8 @@ RUN_MJS = os.path.join(HERE, "run.mjs")
 PACKAGE = os.path.join(HERE, "node_modules", "@micropython",
                        "micropython-webassembly-pyscript", "micropython.mjs")
 MPY_CROSS_VERSION = "v1.27"      # must match the interpreter (mpy format 6.3)
-# the device build's options (tools/deploy.py MPY_OPTIONS): -O3, no line numbers in the .mpy
+# the device build's options (tools/deploy.py MPY_OPTIONS): -O3, no line numbers in the .mpy;
+# each .mpy is named by its module, as tools/deploy.py compile_mpy names it
 MPY_OPTIONS = ("-O3",)
 MARKER = "MPCHECK "
 MODES = ("py", "mpy")
@@ -115,7 +116,7 @@ DATA_SUFFIXES = (".bin",)  # engine data files the code opens (texts.bin), copie
 
 def build_tree(mode, dest, extra_files=(), engine_dir=None):
     """Fills dest with engine/**/*.py (mode "py": as source; mode "mpy": compiled to .mpy
-    with mpy-cross 1.27 at MPY_OPTIONS, tracebacks naming engine/....py) and its data files (.bin), copies each
+    with mpy-cross 1.27 at MPY_OPTIONS, tracebacks naming the module, engine....) and its data files (.bin), copies each
     extra file into dest/ under its own name (drivers stay .py source). An extra file may also
     be given as (path, name_in_tree) or (path, name_in_tree, True): compiled to .mpy
     (name_in_tree ends in .py; the tree gets the .mpy). engine_dir replaces the engine package folder (the
@@ -163,7 +164,7 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None):
         with open(target, "w", encoding="utf-8") as f:
             f.write(texts[tree_path])
         if compiled:
-            _compile_mpy(target, target[:-3] + ".mpy", tree_path)
+            _compile_mpy(target, target[:-3] + ".mpy", constfold.module_name(tree_path))
             os.remove(target)
     return dest
 
