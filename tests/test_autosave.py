@@ -29,7 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def _battle(ruleset, board, seed):
     """A hot-seat battle of ``ruleset`` (1 Pocket-Tactics, 2 Tactical Hex), autosaved."""
     if ruleset == 1:
-        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.forces import suggested
         from engine.pocket_tactics.state import State
 
         st, kind = State(suggested(0, 1, 50), seed), Battle
@@ -353,7 +353,7 @@ def _to_a_person(st, rng):
 def _undo_game(ruleset, undo=True, cpu=False):
     board = stub.make(store=FlashModel())
     if ruleset == 1:
-        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.forces import suggested
         from engine.pocket_tactics.state import State
 
         st = State(suggested(0, 1, 50), 5)
@@ -483,7 +483,7 @@ def test_a_damaged_last_record_is_refused_on_a_page():
 def _menu_battle(undo=True):
     """The desktop's Pocket-Tactics battle as the title starts it (resume.prepare, show):
     a person against the greedy CPU, autosaved; ``undo``: the Settings switch."""
-    from engine.pocket_tactics.config import suggested
+    from engine.pocket_tactics.forces import suggested
     from tools.ui_bot import Bot
 
     board = stub.make(store=FlashModel())
@@ -615,7 +615,7 @@ def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
     # stepped to its end (the position in play), then B: the battle as it was
     board = stub.make(store=FlashModel())
     if ruleset == 1:
-        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.forces import suggested
 
         start = {"config": suggested(0, 1, 50), "players": ("human", "human"),
                  "auto_draft": True, "seed": 8}
@@ -661,7 +661,7 @@ def test_replay_during_a_game_does_not_name_the_cards_drawn():
     # drawn"; the title's replay of a finished game names the card.
     from engine.core.record import Record
     from engine.pocket_tactics import ids as IDS
-    from engine.pocket_tactics.config import suggested
+    from engine.pocket_tactics.forces import suggested
     from engine.ui.replay import ReplayView
 
     board = stub.make(store=FlashModel())

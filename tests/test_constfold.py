@@ -158,7 +158,7 @@ def test_the_device_files_fold_line_for_line_and_the_shared_numbers_go_private()
 GAMES = r"""
 import hashlib, sys
 from engine.core.protocol import step
-from engine.pocket_tactics.config import suggested
+from engine.pocket_tactics.forces import suggested
 from engine.pocket_tactics.cpu import make_cpu
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
 from engine.pocket_tactics.state import State

@@ -5,7 +5,7 @@ a choice that does not depend on the other player's private spell hand (RULES A9
 evaluation's symmetry, and a short strength smoke test (not timed)."""
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
 from engine.pocket_tactics import tables as T
-from engine.pocket_tactics.config import suggested
+from engine.pocket_tactics.forces import suggested
 from engine.pocket_tactics.consts import PH_OVER, PH_TURN
 from engine.pocket_tactics.cpu import LEVELS, make_cpu
 from engine.pocket_tactics.evaluate import WIN, evaluate

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Tests of the Pocket-Tactics game data (data/pocket_tactics/), its compiler
 (tools/build_data.py) and the generated modules (engine/pocket_tactics/tables.py, names.py,
-texts.bin, ...; the odds table's values are tested in tests/test_odds.py)."""
+factions.py, texts.bin, ...; the odds table's values are tested in tests/test_odds.py)."""
 import ast
 import glob
 import importlib.util
@@ -20,12 +20,13 @@ OUT = os.path.join(ROOT, "engine", "pocket_tactics")
 BUILD = os.path.join(ROOT, "tools", "build_data.py")
 TABLES_PY = os.path.join(OUT, "tables.py")
 NAMES_PY = os.path.join(OUT, "names.py")
+FACTIONS_PY = os.path.join(OUT, "factions.py")
 IDS_PY = os.path.join(OUT, "ids.py")
 TEXTS_BIN = os.path.join(OUT, "texts.bin")
 TEXTFILE_PY = os.path.join(OUT, "textfile.py")
 ODDS_TABLE_PY = os.path.join(OUT, "odds_table.py")
 CONSTS_PY = os.path.join(OUT, "consts.py")
-GENERATED = ("tables.py", "names.py", "ids.py", "texts.bin", "odds_table.py")
+GENERATED = ("tables.py", "names.py", "factions.py", "ids.py", "texts.bin", "odds_table.py")
 GENERATED_PY = [os.path.join(OUT, n) for n in GENERATED if n.endswith(".py")]
 
 
@@ -40,6 +41,7 @@ def _load(path, name):
 
 T = _load(TABLES_PY, "pt_tables_under_test")
 N = _load(NAMES_PY, "pt_names_under_test")
+FA = _load(FACTIONS_PY, "pt_factions_under_test")
 IDS = _load(IDS_PY, "pt_ids_under_test")
 C = _load(CONSTS_PY, "pt_consts_under_test")
 TF = _load(TEXTFILE_PY, "pt_textfile_under_test")
@@ -109,7 +111,7 @@ def points(*names):
 
 def faction(key):
     assert key in IDS.FACTION_KEYS, "no faction %r" % key
-    return T.FACTIONS[IDS.FACTION_KEYS.index(key)]
+    return FA.FACTIONS[IDS.FACTION_KEYS.index(key)]
 
 
 def faction_units(key):
@@ -175,7 +177,7 @@ MAGE_UNITS = ("Guild Initiate", "Guild Apprentice", "Guild Mage", "Guild Guard",
 def test_factions_and_their_units():
     # RULES A11 faction table: five factions with exactly these units, in this order
     assert IDS.FACTION_KEYS == FACTION_ORDER
-    assert T.N_FACTIONS == len(T.FACTIONS) == len(FACTION_ORDER)
+    assert T.N_FACTIONS == len(FA.FACTIONS) == len(FACTION_ORDER)
     want = (CLF_UNITS, FSP_UNITS, ARTIFICE_UNITS, NIGHTFALL_UNITS, MAGE_UNITS)
     for key, names in zip(FACTION_ORDER, want):
         assert tuple(N.UNIT_NAMES[u] for u in faction_units(key)) == names
@@ -183,7 +185,7 @@ def test_factions_and_their_units():
 
 def test_faction_names():
     # RULES A11 faction names
-    assert N.FACTION_NAMES == (
+    assert FA.FACTION_NAMES == (
         "Cybernetic Liberation Front", "Free Space Privateers", "Order of Artifice",
         "Kingdom of Nightfall", "Mage Guild")
 
@@ -279,7 +281,7 @@ def test_core_set_features():
 
 def test_every_faction_has_a_50_and_a_100_build_within_its_total():
     # RULES A2.1 forces total at most 50 (or an agreed 100); suggested builds for each faction
-    for key, f in zip(IDS.FACTION_KEYS, T.FACTIONS):
+    for key, f in zip(IDS.FACTION_KEYS, FA.FACTIONS):
         assert tuple(b[B_TOTAL] for b in f[F_BUILDS]) == (50, 100), key
         for b in f[F_BUILDS]:
             assert isinstance(b[B_UNITS], bytes) and isinstance(b[B_SPELLS], bytes), key
@@ -304,7 +306,7 @@ def test_artifice_and_nightfall_builds_fill_their_totals():
 
 def test_every_faction_suggests_six_tiles_and_features():
     # RULES A2.2-A2.3 each player chooses 6 tiles and a feature
-    for key, f in zip(IDS.FACTION_KEYS, T.FACTIONS):
+    for key, f in zip(IDS.FACTION_KEYS, FA.FACTIONS):
         assert isinstance(f[F_TILES], bytes) and isinstance(f[F_FEATURES], bytes), key
         assert len(f[F_TILES]) == 6 and all(0 <= t < T.N_TERRAINS for t in f[F_TILES]), key
         assert len(f[F_FEATURES]) >= 1, key
@@ -379,14 +381,14 @@ def test_packed_tables_have_one_record_per_id():
     assert len(T.UNITS) == T.N_UNITS * C.UNIT_SIZE
     assert len(T.SPELLS) == T.N_SPELLS * C.SPELL_SIZE
     assert len(T.T_HAZARD) == T.N_TERRAINS
-    assert len(T.FACTIONS) == T.N_FACTIONS
-    for f in T.FACTIONS:
+    assert len(FA.FACTIONS) == T.N_FACTIONS
+    for f in FA.FACTIONS:
         assert isinstance(f, tuple) and len(f) == 5, f
         for b in f[F_BUILDS]:
             assert isinstance(b, tuple) and len(b) == 3, b
     # the factions' unit ranges follow each other and cover every unit type once
     first = 0
-    for f in T.FACTIONS:
+    for f in FA.FACTIONS:
         assert f[F_FIRST] == first and f[F_COUNT] >= 1, f
         first += f[F_COUNT]
     assert first == T.N_UNITS
@@ -394,11 +396,14 @@ def test_packed_tables_have_one_record_per_id():
 
 def _holder(attr):
     """The generated module that holds table ``attr``: keys and effect names in ids.py,
-    types and ability names in texts.bin, names and colours in names.py."""
+    types and ability names in texts.bin, the factions' names in factions.py, the other
+    names and colours in names.py."""
     if attr.endswith("_KEYS") or attr == "EFFECTS":
         return IDS
     if attr in ("TYPES", "ABILITIES"):
         return U
+    if attr == "FACTION_NAMES":
+        return FA
     return N
 
 
@@ -431,7 +436,7 @@ def test_every_unit_field_in_range():
         assert rec[C.U_ABILITY_TYPE + 1:] == bytes(C.UNIT_SIZE - C.U_ABILITY_TYPE - 1), name
         fid = ustat(u, C.U_FACTION)
         assert 0 <= fid < T.N_FACTIONS, name
-        f = T.FACTIONS[fid]
+        f = FA.FACTIONS[fid]
         assert f[F_FIRST] <= u < f[F_FIRST] + f[F_COUNT], name  # a faction's units are contiguous
         assert 0 < umask(u) < (1 << len(U.TYPES)), name
         assert 1 <= ustat(u, C.U_POINTS) <= 99, name
@@ -568,7 +573,7 @@ def test_packed_records_match_the_source_data():
         assert tuple(sstat(s, off) for _, off in SPELL_FIELDS) == (
             sp["points"], IDS.EFFECTS.index(sp["effect"]), sp["range"], sp["n"]), sp["key"]
     for fid, d in enumerate(facs):
-        f = T.FACTIONS[fid]
+        f = FA.FACTIONS[fid]
         assert IDS.FACTION_KEYS[fid] == d["key"]
         assert Counter(IDS.TERRAIN_KEYS[t] for t in f[F_TILES]) == Counter(d["tiles"])
         assert [IDS.FEATURE_KEYS[x] for x in f[F_FEATURES]] == d["features"], d["key"]
@@ -620,18 +625,17 @@ def test_generated_modules_are_plain_data(path):
 
 
 def test_numbers_in_tables_and_strings_in_names():
-    # tables.py: ints, bytes and tuples only (every string is in names.py or texts.bin);
-    # names.py: strings and colour ints
-    with open(TABLES_PY, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        for v in _literal_leaves(node.value):
-            assert type(v) in (int, bytes), (node.targets[0].id, v)
-    with open(NAMES_PY, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        for v in _literal_leaves(node.value):
-            assert type(v) in (str, int), (node.targets[0].id, v)
+    # tables.py: ints, bytes and tuples only (every string is in names.py, factions.py or
+    # texts.bin); names.py: strings and colour ints; factions.py: the factions' names, and
+    # their rosters and builds in ints and bytes
+    for path, kinds in ((TABLES_PY, (int, bytes)), (NAMES_PY, (str, int)),
+                        (FACTIONS_PY, (str, int, bytes))):
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in tree.body:
+            for v in _literal_leaves(node.value):
+                assert type(v) in kinds, (node.targets[0].id, v)
+    assert {node.targets[0].id for node in tree.body} == {"FACTION_NAMES", "FACTIONS"}
 
 
 @pytest.mark.parametrize("path", GENERATED_PY)
@@ -694,6 +698,8 @@ STALE = [
      ("names.py",)),
     ("spell text", "spells.json", lambda d: d["spells"][0].update(text="Boom."),
      ("texts.bin",)),
+    ("faction name", "factions/clf.json", lambda d: d.update(name="Liberation Front"),
+     ("factions.py",)),
 ]
 
 

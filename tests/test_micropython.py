@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from engine.pocket_tactics import tables as T
-from engine.pocket_tactics.config import suggested
+from engine.pocket_tactics.forces import suggested
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
 from engine.pocket_tactics.saves import record_for, replay
 from engine.pocket_tactics.state import State

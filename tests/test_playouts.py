@@ -6,7 +6,7 @@ import pytest
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
 from engine.core.rng import Rng
 from engine.pocket_tactics import tables as T
-from engine.pocket_tactics.config import suggested
+from engine.pocket_tactics.forces import suggested
 from engine.pocket_tactics.saves import decode, record_for, replay
 from engine.pocket_tactics.state import State
 from tests.invariants import check, check_illegal_refused

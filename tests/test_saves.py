@@ -7,7 +7,7 @@ from engine.core.codec import DecodeError, Writer, frame
 from engine.core.protocol import step
 from engine.core.record import Record
 from engine.core.rng import Rng
-from engine.pocket_tactics.config import suggested
+from engine.pocket_tactics.forces import suggested
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
 from engine.pocket_tactics.saves import MAGIC, VERSION, decode, record_for, replay
 from engine.pocket_tactics.state import State

@@ -25,7 +25,7 @@ from engine.core.protocol import step
 from engine.core.rng import Rng
 from engine.core.savestore import OVERHEAD, SEQ_MASK, SaveSlots, newer, record
 from engine.pocket_tactics import tables as T
-from engine.pocket_tactics.config import suggested
+from engine.pocket_tactics.forces import suggested
 from engine.pocket_tactics.players import RandomPlayer
 from engine.pocket_tactics.saves import record_for
 from engine.pocket_tactics.state import State

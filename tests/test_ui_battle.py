@@ -11,7 +11,7 @@ from boards import stub  # noqa: E402
 from boards.host import screen_color  # noqa: E402
 from engine.core.protocol import TERMINAL, step  # noqa: E402
 from engine.pocket_tactics import names as N  # noqa: E402
-from engine.pocket_tactics.config import suggested  # noqa: E402
+from engine.pocket_tactics.forces import suggested  # noqa: E402
 from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, PH_BUMP, PH_REROLL,  # noqa: E402
                                           PH_TURN, kind_of)
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E402

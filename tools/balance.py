@@ -26,7 +26,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, HERE)
 
 from engine.pocket_tactics import ids as IDS  # noqa: E402
-from engine.pocket_tactics import names as N  # noqa: E402
+from engine.pocket_tactics import factions as F  # noqa: E402
 from engine.pocket_tactics.cpu import LEVELS  # noqa: E402
 from engine.pocket_tactics.tables import N_FACTIONS  # noqa: E402
 from strength import play  # noqa: E402
@@ -81,7 +81,7 @@ def unfair(m):
 
 
 def text_table(m, n):
-    names = [N.FACTION_NAMES[f] for f in range(N_FACTIONS)]
+    names = [F.FACTION_NAMES[f] for f in range(N_FACTIONS)]
     w = max(len(s) for s in names)
     lines = ["%-*s  %s" % (w, "row vs column", "  ".join("%12s" % s[:12] for s in names))]
     for x in range(N_FACTIONS):
@@ -95,7 +95,7 @@ def text_table(m, n):
 
 
 def write_md(path, m, n, level, seconds):
-    names = [N.FACTION_NAMES[f] for f in range(N_FACTIONS)]
+    names = [F.FACTION_NAMES[f] for f in range(N_FACTIONS)]
     out = ["# Faction balance", "",
            "Written by `tools/balance.py --games %d --level %s` on %s; do not edit by hand."
            % (n, level, time.strftime("%Y-%m-%d")), "",
@@ -134,7 +134,7 @@ def write_png(path, m, n, level):
 
     pygame.font.init()
     font = pygame.font.Font(None, 20)
-    names = [N.FACTION_NAMES[f] for f in range(N_FACTIONS)]
+    names = [F.FACTION_NAMES[f] for f in range(N_FACTIONS)]
     left = max(font.size("%s (%s)" % (s, k))[0] for s, k in zip(names, IDS.FACTION_KEYS)) + 16
     cell = 80
     top = 56
@@ -188,7 +188,7 @@ def main(argv=None):
     bad = unfair(m)
     print("%d games in %.0f s; outside %d/%d: %s" % (
         args.games * N_FACTIONS * (N_FACTIONS - 1) // 2, seconds, 100 * FAIR[0],
-        100 * FAIR[1], ", ".join("%s>%s" % (N.FACTION_NAMES[x], N.FACTION_NAMES[y])
+        100 * FAIR[1], ", ".join("%s>%s" % (F.FACTION_NAMES[x], F.FACTION_NAMES[y])
                                  for x, y in bad) or "none"))
     if not args.no_write:
         write_md(args.md, m, args.games, args.level, seconds)

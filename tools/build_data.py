@@ -7,6 +7,8 @@ Reads the human-readable authoring files in data/pocket_tactics/
 
   engine/pocket_tactics/tables.py  the numbers, packed in bytes (loaded by the rules engine)
   engine/pocket_tactics/names.py   names shown to players, colours (menus, UI, messages)
+  engine/pocket_tactics/factions.py  rosters, tiles, features, suggested builds and names of
+                                   the factions (setting a game up)
   engine/pocket_tactics/ids.py     keys of the data (notation, scenarios, CLI)
   engine/pocket_tactics/texts.bin  the long texts, type and ability names (a card reads one
                                    at a time: engine/pocket_tactics/textfile.py)
@@ -14,7 +16,7 @@ Reads the human-readable authoring files in data/pocket_tactics/
                                    tools/build_odds.py for the dice and bumps in the data
 
 Usage:
-  python tools/build_data.py            write the five files
+  python tools/build_data.py            write the six files
   python tools/build_data.py --check    exit 1 if any module differs from what would be written
   options: --data DIR (default data/pocket_tactics), --out DIR (default engine/pocket_tactics)
 
@@ -647,9 +649,9 @@ def gen_tables(m):
     terrains, features, spells, factions = m["terrains"], m["features"], m["spells"], m["factions"]
     tkeys = [t["key"] for t in terrains]
     fkeys = [f["key"] for f in features]
-    skeys = [s["key"] for s in spells]
     ukeys = [u["key"] for fac in factions for u in fac["units"]]
-    out = [HEADER, "# Numbers only; names and colours are in names.py, long texts in texts.bin.\n\n"]
+    out = [HEADER, "# Numbers only; names and colours are in names.py, long texts in texts.bin,\n"
+           "# the factions' rosters and suggested builds in factions.py.\n\n"]
     out.append("N_TERRAINS = %d\nN_FEATURES = %d\nN_UNITS = %d\nN_SPELLS = %d\nN_FACTIONS = %d\n"
                % (len(terrains), len(features), len(ukeys), len(spells), len(factions)))
     out.append("MAGE_MASK = %d  # types mask bit of the Mage type\n\n" % (1 << TYPES.index("Mage")))
@@ -671,8 +673,35 @@ def gen_tables(m):
             out.append("    %s  # %s\n" % (_bytes(_unit_record(u, fid, tkeys, fkeys)), u["key"]))
     out.append(")\n\n")
     out.append("# %d bytes per spell id: points, effect id, range (0 = anywhere), n.\n" % SPELL_SIZE)
-    out.append("SPELLS = %s\n\n" % _bytes(v for s in spells for v in (
+    out.append("SPELLS = %s\n" % _bytes(v for s in spells for v in (
         s["points"], EFFECTS.index(s["effect"]), s["range"], s["n"])))
+    return "".join(out)
+
+
+def gen_names(m):
+    """Display names and colours: for menus and the UI (loaded on the device)."""
+    terrains, features, spells, factions = m["terrains"], m["features"], m["spells"], m["factions"]
+    units = [u for fac in factions for u in fac["units"]]
+    out = [HEADER, "# Names shown to players and palette colours, by id (see tables.py for the "
+           "ids).\n# Keys are in ids.py; types, abilities and long texts in texts.bin.\n\n"]
+    out.append("TERRAINS = %s\n" % _tup(_s(t["name"]) for t in terrains))
+    out.append("T_COLOR = %s\n" % _tup(_hex(t["colour"]) for t in terrains))
+    out.append("FEATURES = %s\n" % _tup(_s(f["name"]) for f in features))
+    out.append("F_COLOR = %s\n" % _tup(_hex(f["colour"]) for f in features))
+    out.append("UNIT_NAMES = %s\n" % _tup(_s(u["name"]) for u in units))
+    out.append("SPELL_NAMES = %s\n" % _tup(_s(s["name"]) for s in spells))
+    return "".join(out)
+
+
+def gen_factions(m):
+    """What a new game is set up from: each faction's roster, tiles, features, suggested
+    builds and name (the title's screens and engine/pocket_tactics/forces.py; a battle does
+    not keep them loaded)."""
+    spells, factions = m["spells"], m["factions"]
+    skeys = [s["key"] for s in spells]
+    ukeys = [u["key"] for fac in factions for u in fac["units"]]
+    out = [HEADER, "# The factions, by id (see tables.py for the unit and spell ids).\n\n"]
+    out.append("FACTION_NAMES = %s\n\n" % _tup(_s(f["name"]) for f in factions))
     out.append("# By faction id: (first unit type id, number of unit types, tiles (6 terrain ids),\n"
                "#  suggested feature ids, ((total, unit type ids, spell ids), ...)); ids repeat\n"
                "#  once per copy.\n")
@@ -689,22 +718,6 @@ def gen_tables(m):
             ",\n      ".join(builds)))
     out.append("FACTIONS = (\n" + "".join("    %s,  # %s\n" % (r, fac["key"]) for r, fac in
                                           zip(frows, factions)) + ")\n")
-    return "".join(out)
-
-
-def gen_names(m):
-    """Display names and colours: for menus and the UI (loaded on the device)."""
-    terrains, features, spells, factions = m["terrains"], m["features"], m["spells"], m["factions"]
-    units = [u for fac in factions for u in fac["units"]]
-    out = [HEADER, "# Names shown to players and palette colours, by id (see tables.py for the "
-           "ids).\n# Keys are in ids.py; types, abilities and long texts in texts.bin.\n\n"]
-    out.append("TERRAINS = %s\n" % _tup(_s(t["name"]) for t in terrains))
-    out.append("T_COLOR = %s\n" % _tup(_hex(t["colour"]) for t in terrains))
-    out.append("FEATURES = %s\n" % _tup(_s(f["name"]) for f in features))
-    out.append("F_COLOR = %s\n" % _tup(_hex(f["colour"]) for f in features))
-    out.append("UNIT_NAMES = %s\n" % _tup(_s(u["name"]) for u in units))
-    out.append("SPELL_NAMES = %s\n" % _tup(_s(s["name"]) for s in spells))
-    out.append("FACTION_NAMES = %s\n" % _tup(_s(f["name"]) for f in factions))
     return "".join(out)
 
 
@@ -853,8 +866,8 @@ def main(argv):
         return 1
 
     outputs = (("tables.py", gen_tables(model)), ("names.py", gen_names(model)),
-               ("ids.py", gen_ids(model)), ("texts.bin", gen_texts(model)),
-               ("odds_table.py", gen_odds_table(model)))
+               ("factions.py", gen_factions(model)), ("ids.py", gen_ids(model)),
+               ("texts.bin", gen_texts(model)), ("odds_table.py", gen_odds_table(model)))
     here = os.path.dirname(os.path.abspath(__file__))
     if here not in sys.path:
         sys.path.insert(0, here)

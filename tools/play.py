@@ -22,7 +22,8 @@ from engine.core.codec import DecodeError  # noqa: E402
 from engine.core.protocol import CHANCE, TERMINAL, IllegalAction, sample_chance  # noqa: E402
 from engine.core.record import Record  # noqa: E402
 from engine.pocket_tactics import ids as IDS  # noqa: E402
-from engine.pocket_tactics.config import ConfigError, suggested  # noqa: E402
+from engine.pocket_tactics.config import ConfigError
+from engine.pocket_tactics.forces import suggested  # noqa: E402
 from engine.pocket_tactics.notation import describe, parse  # noqa: E402
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E402
 from engine.pocket_tactics.scenario import ScenarioError, build  # noqa: E402

@@ -235,7 +235,7 @@ def continue_and_replay(out):
     an assault die. The games are played by greedy players straight on the state."""
     from engine.core.protocol import CHANCE, step
     from engine.core.record import Record
-    from engine.pocket_tactics.config import suggested
+    from engine.pocket_tactics.forces import suggested
     from engine.pocket_tactics.players import GreedyPlayer
     from engine.pocket_tactics.state import State
     from engine.ui import resume

@@ -51,7 +51,7 @@ def play(a, b, seed, fa, fb, ruleset="pt"):
     if ruleset == "hex":
         st = _modules(ruleset)[2].State(seed)
     else:
-        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.forces import suggested
 
         st = _modules(ruleset)[2].State(suggested(fa, fb, 50), seed)
     players = (make(a, seed * 2 + 1, ruleset), make(b, seed * 2 + 2, ruleset))

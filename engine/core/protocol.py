@@ -3,8 +3,8 @@
 
 A state offers ``to_act()`` (a player id, CHANCE or TERMINAL), ``legal_actions()`` (small
 ints), ``apply(action)`` (raises IllegalAction and changes nothing when the action is not
-legal), ``chance_outcomes()`` at chance nodes (a list of ``(outcome, weight)``; probability =
-weight / total), ``winner()``, ``encode()``. Every dice roll is one chance node.
+legal), ``chance_outcomes()`` at chance nodes (a list or tuple of ``(outcome, weight)``, which the
+caller must not change; probability = weight / total), ``winner()``, ``encode()``. Every dice roll is one chance node.
 
 Chance and the state's PRNG: applying any chance outcome advances the state's own PRNG by
 exactly one draw, whether the outcome was sampled, scripted or replayed from a record. The
@@ -21,15 +21,19 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message names the rule."""
 
 
-def pick(weights, v):
+def pick(weights, v, key=-1):
     """Index chosen in proportion to ``weights`` by a 16-bit value ``v`` (multiply-shift:
-    each face of a die gets 10922 or 10923 of the 65536 values)."""
+    each face of a die gets 10922 or 10923 of the 65536 values). With ``key`` >= 0 the
+    weight of entry ``x`` is ``x[key]`` (the (outcome, weight) pairs of chance_outcomes()
+    with key 1: no list of weights to make at every roll)."""
     total = 0
     for x in weights:
-        total += x
+        total += x if key < 0 else x[key]
     r = (v * total) >> 16
     i = 0
     for x in weights:
+        if key >= 0:
+            x = x[key]
         if r < x:
             return i
         r -= x
@@ -40,7 +44,7 @@ def pick(weights, v):
 def sample_chance(state):
     """The outcome the state's own PRNG gives the current chance node."""
     outs = state.chance_outcomes()
-    return outs[pick([w for _, w in outs], state.rng.peek16())][0]
+    return outs[pick(outs, state.rng.peek16(), 1)][0]
 
 
 def step(state, players, dice=None):

@@ -125,7 +125,7 @@ class CpuPlayer(SearchPlayer):
         old = None
         from .state import State
 
-        s = State(st.cfg)
+        s = State(st.cfg, checked=True)  # the battle's config, validated when it began
         b = s.board
         ob = st.board
         b.cell = ob.cell

@@ -18,7 +18,3 @@ SPELL_NAMES = (
     "Fireball", "Meteor", "Lightning Bolt", "Teleport", "Rescue", "Haste", "Ward", "Weaken",
     "Recall",
 )
-FACTION_NAMES = (
-    "Cybernetic Liberation Front", "Free Space Privateers", "Order of Artifice",
-    "Kingdom of Nightfall", "Mage Guild",
-)

@@ -31,7 +31,7 @@ _DIE = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
 
 
 def _die(st):
-    return list(_DIE)
+    return _DIE  # shared: the caller must not change it (engine/core/protocol.py)
 
 
 def _turn_apply(st, a):
@@ -87,8 +87,11 @@ PHASES = (
 
 
 class State:
-    def __init__(self, config, seed=1):
-        config.validate()
+    def __init__(self, config, seed=1, checked=False):
+        """A game about to begin with ``config``, which is validated first unless
+        ``checked`` (the config of a game already running: a search's scratch state)."""
+        if not checked:
+            config.validate()
         self.cfg = config
         self.rng = Rng(seed)
         self.board = Board()

@@ -40,7 +40,7 @@ def make_player(kind, seed, board=None):
 
 def new_battle(board, players=("human", "greedy"), seed=1, factions=(0, 1), limit=50,
                handover=True):
-    from engine.pocket_tactics.config import suggested
+    from engine.pocket_tactics.forces import suggested
     from engine.pocket_tactics.state import State
 
     from .battle import Battle

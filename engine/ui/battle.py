@@ -23,6 +23,7 @@ from .screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
 from .feedback import Feedback
 from .mapview import MapView
 from .kit import Kit
+from .lazy import forget
 from .text import Line
 from .sprites import CELL, ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_SOLID, S_UNIT
 
@@ -42,6 +43,11 @@ class Battle:
         (engine/ui/sliced.py). ``on_action(a)`` is called after every applied action.
         ``auto_draft``: the device places the humans' tiles in the map draft. ``sound``
         and ``brightness`` (0-2) come from the settings."""
+        import engine.pocket_tactics
+
+        # what a game is set up from (checks, suggested builds): done with once st is made
+        forget(engine.pocket_tactics, "forces")
+        forget(engine.pocket_tactics, "factions")
         self.board = board
         self.st = st
         self.players = players

@@ -52,6 +52,7 @@ class MapView:
         self._terrain = [None] * MAX_TILES
         self._feature = [None] * MAX_TILES
         self._unit = [None] * MAX_TILES
+        self._by_layer = (self._terrain, self._feature, self._unit)  # made once: no garbage
         # Mark sprites, made when first needed (a CPU-only game makes none) in a group of
         # their own, so that they stay under the cursor.
         self._marks = []
@@ -77,7 +78,7 @@ class MapView:
     def _sprite(self, layer, t):
         """The sprite of tile ``t`` in ``layer`` (0 terrain, 1 feature, 2 unit), made and
         added on first use."""
-        sprites = (self._terrain, self._feature, self._unit)[layer]
+        sprites = self._by_layer[layer]
         g = sprites[t]
         if g is None:
             g = displayio.TileGrid(self.sheet, pixel_shader=self.palette, tile_width=CELL,

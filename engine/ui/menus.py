@@ -151,11 +151,18 @@ def forecast_menu(b, a):
     u = x_of(a)
     v = y_of(a)
     n = b.samples
+    import sys
+
     import engine.pocket_tactics
+
+    # a CPU level's search keeps the module loaded (its dice policy): then it stays, else
+    # letting it go would only load a second copy at the next forecast
+    kept = "engine.pocket_tactics.forecast" in sys.modules
     from engine.pocket_tactics.forecast import forecast
 
     c = forecast(st, u, v, n, seed=st.version + 1)
-    forget(engine.pocket_tactics, "forecast")  # loaded for the forecast only
+    if not kept:
+        forget(engine.pocket_tactics, "forecast")  # loaded for the forecast only
     lines = [
         "%s falls: %d%%" % (uid(st, v), pct(c[1] + c[3], n)),
         "%s falls: %d%%" % (uid(st, u), pct(c[2] + c[3], n)),

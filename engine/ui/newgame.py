@@ -3,10 +3,11 @@
 factions, armies (suggested, or the army builder with its live points counter, RULES A2.1),
 tiles (suggested, random or picked, A2.2), central and own features (A2.3), and the map
 draft (played or automatic, A2.6). Each question shows its default under the bar."""
+from engine.pocket_tactics import factions as F
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics import tables as T
-from engine.pocket_tactics.config import (TILES_PER_PLAYER, Config, ConfigError, check_force,
-                                          force_points)
+from engine.pocket_tactics.config import TILES_PER_PLAYER, Config, ConfigError
+from engine.pocket_tactics.forces import check_force, force_points
 from engine.pocket_tactics.consts import MAX_UNITS, S_POINTS, U_POINTS
 from engine.pocket_tactics.units import spell_stat, type_mask, type_stat
 
@@ -56,7 +57,7 @@ class NewGame:
         """The title's Demo: the CPU (at the level set in Settings) against itself,
         Pocket-Tactics at 50 points, factions at random with their suggested builds (the
         LEDs show the side that thinks)."""
-        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.forces import suggested
 
         options = self._pt_players()
         cpu = options[self._cpu_first(options, 1)][1]
@@ -98,12 +99,12 @@ class NewGame:
                  lambda: self._faction(0))
 
     def _faction(self, p):
-        options = [(N.FACTION_NAMES[f], f) for f in range(T.N_FACTIONS)]
+        options = [(F.FACTION_NAMES[f], f) for f in range(T.N_FACTIONS)]
         then = (lambda: self._faction(1)) if p == 0 else (lambda: self._army(0))
         self.ask("Faction of %s" % "AB"[p], options, "faction%d" % p, p, then)
 
     def _build(self, f, limit):
-        for b in T.FACTIONS[f][4]:
+        for b in F.FACTIONS[f][4]:
             if b[0] == limit:
                 return b
         return None
@@ -134,7 +135,7 @@ class NewGame:
         title refuses anything over the limit (RULES A2.1)."""
         f = self.answers["faction%d" % p]
         limit = self.answers["limit"]
-        first, n = T.FACTIONS[f][0], T.FACTIONS[f][1]
+        first, n = F.FACTIONS[f][0], F.FACTIONS[f][1]
         counts = {}  # ("u", type) or ("s", spell) -> count
         mage = False
         for ty in range(first, first + n):
@@ -202,7 +203,7 @@ class NewGame:
     def _tiles(self, p):
         f = self.answers["faction%d" % p]
         then = (lambda: self._tiles(1)) if p == 0 else self._central
-        suggested = tuple(T.FACTIONS[f][2])
+        suggested = tuple(F.FACTIONS[f][2])
         rand = tuple(self.rng.below(T.N_TERRAINS) for _ in range(TILES_PER_PLAYER))
         self.show("Tiles of %s" % "AB"[p], [
             ("Suggested: " + _tile_list(suggested), self._set_and("tiles%d" % p, suggested, then)),
@@ -246,13 +247,13 @@ class NewGame:
 
     def _central(self):
         f = self.answers["faction0"]
-        default = T.FACTIONS[f][3][0]
+        default = F.FACTIONS[f][3][0]
         self.ask("Central feature", [(N.FEATURES[x], x) for x in range(T.N_FEATURES)],
                  "central", default, lambda: self._own_feature(0))
 
     def _own_feature(self, p):
         f = self.answers["faction%d" % p]
-        default = T.FACTIONS[f][3][0]  # the faction's first suggested feature
+        default = F.FACTIONS[f][3][0]  # the faction's first suggested feature
         then = (lambda: self._own_feature(1)) if p == 0 else self._draft
         self.ask("Feature of %s" % "AB"[p], [(N.FEATURES[x], x) for x in range(T.N_FEATURES)],
                  "feature%d" % p, default, then)

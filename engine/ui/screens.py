@@ -63,15 +63,16 @@ def auto(b):
 
 def assault_result(b, att, dfd, dice, nd, outcome, spell):
     st = b.st
-    lines = ["%s %s %s" % (uid(st, att), "casts at" if spell else ">", uid(st, dfd)),
-             uid(st, att), "", uid(st, dfd)]
-    lines.append(tally_line(dice, 0, nd[0], 9, nd[3], uid(st, att), uid(st, dfd)))
+    a = uid(st, att)
+    d = uid(st, dfd)
+    lines = ["%s %s %s" % (a, "casts at" if spell else ">", d), a, "", d]
+    lines.append(tally_line(dice, 0, nd[0], 9, nd[3], a, d))
     if not spell:
-        lines.append(tally_line(dice, 6, nd[2], 3, nd[1], uid(st, dfd), uid(st, att)))
+        lines.append(tally_line(dice, 6, nd[2], 3, nd[1], d, a))
     if outcome == 3:
         lines.append("Both fall!")
     elif outcome:
-        lines.append("%s falls!" % uid(st, dfd if outcome == 1 else att))
+        lines.append("%s falls!" % (d if outcome == 1 else a))
     else:
         lines.append("Nobody falls.")
     b.mode = M_INFO

@@ -9,6 +9,7 @@ CPU). B goes back one page. The result is ``self.start``: what the battle needs.
 import displayio
 
 from engine.core.rng import Rng
+from engine.pocket_tactics import factions as F
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics import tables as T
 from engine.pocket_tactics.consts import NONE, U_POINTS
@@ -185,15 +186,15 @@ class Title(NewGame):
         return page
 
     def browser(self):
-        items = [(N.FACTION_NAMES[f], self._faction_units(f)) for f in range(T.N_FACTIONS)]
+        items = [(F.FACTION_NAMES[f], self._faction_units(f)) for f in range(T.N_FACTIONS)]
         items.append(("Terrain and features", self._places))
         items.append(("Back", self.back))
         self.show("Units and terrain", items)
 
     def _faction_units(self, f):
         def page():
-            first, n = T.FACTIONS[f][0], T.FACTIONS[f][1]
-            self.show(N.FACTION_NAMES[f], [
+            first, n = F.FACTIONS[f][0], F.FACTIONS[f][1]
+            self.show(F.FACTION_NAMES[f], [
                 ("%s %d pts" % (N.UNIT_NAMES[ty], type_stat(ty, U_POINTS)), self._card(ty))
                 for ty in range(first, first + n)] + [("Back", self.back)])
         return page

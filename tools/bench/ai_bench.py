@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "mpcheck"))
 sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance  # noqa: E402
-from engine.pocket_tactics.config import suggested  # noqa: E402
+from engine.pocket_tactics.forces import suggested  # noqa: E402
 from engine.pocket_tactics.consts import PH_TURN  # noqa: E402
 from engine.pocket_tactics.state import State  # noqa: E402
 

@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "mpcheck"))
 
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance  # noqa: E402
 from engine.pocket_tactics import tables as T  # noqa: E402
-from engine.pocket_tactics.config import suggested  # noqa: E402
+from engine.pocket_tactics.forces import suggested  # noqa: E402
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E402
 from engine.pocket_tactics.state import State  # noqa: E402
 
@@ -33,7 +33,7 @@ BUDGET_PY = 96 * 1024
 
 
 def game_arg(seed):
-    nf = len(T.FACTIONS)
+    nf = T.N_FACTIONS
     return seed % nf, (seed // nf) % nf
 
 

@@ -19,7 +19,7 @@ sys.path.insert(0, ROOT)
 
 from engine.core.protocol import step  # noqa: E402
 from engine.pocket_tactics import tables as T  # noqa: E402
-from engine.pocket_tactics.config import suggested  # noqa: E402
+from engine.pocket_tactics.forces import suggested  # noqa: E402
 from engine.pocket_tactics.players import GreedyPlayer  # noqa: E402
 from engine.pocket_tactics.state import State  # noqa: E402
 

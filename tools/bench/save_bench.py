@@ -54,7 +54,7 @@ class Board:
 
 def new_game(ruleset, seed):
     if ruleset == 1:
-        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.forces import suggested
         from engine.pocket_tactics.players import GreedyPlayer
         from engine.pocket_tactics.state import State
 

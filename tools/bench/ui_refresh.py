@@ -20,7 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, ROOT)
 
 from boards import stub  # noqa: E402
-from engine.pocket_tactics.config import suggested  # noqa: E402
+from engine.pocket_tactics.forces import suggested  # noqa: E402
 from engine.pocket_tactics.players import GreedyPlayer  # noqa: E402
 from engine.pocket_tactics.state import State  # noqa: E402
 from engine.ui import keys as K  # noqa: E402

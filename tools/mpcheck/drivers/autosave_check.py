@@ -54,7 +54,7 @@ def setup(arg):
     global _board, _st, _pick, _left, _phase, _cut, _whole, _off
     ruleset, seed, decisions = [int(x) for x in arg.split(",")]
     if ruleset == 1:
-        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.forces import suggested
         from engine.pocket_tactics.state import State
 
         _st = State(suggested(0, 1, 50), seed)

@@ -68,7 +68,7 @@ def _start():
         from engine.tactical_hex.players import GreedyPlayer
         from engine.tactical_hex.state import State
     else:
-        from engine.pocket_tactics.config import suggested
+        from engine.pocket_tactics.forces import suggested
         from engine.pocket_tactics.cpu import LEVELS, make_cpu
         from engine.pocket_tactics.players import GreedyPlayer
         from engine.pocket_tactics.state import State

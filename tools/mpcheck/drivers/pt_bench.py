@@ -9,7 +9,7 @@ import gc
 import time
 
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
-from engine.pocket_tactics.config import suggested
+from engine.pocket_tactics.forces import suggested
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
 from engine.pocket_tactics.state import State
 

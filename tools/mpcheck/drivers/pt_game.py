@@ -37,7 +37,7 @@ def setup(arg):
 
 def _start():
     global _game
-    from engine.pocket_tactics.config import suggested
+    from engine.pocket_tactics.forces import suggested
     from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
     from engine.pocket_tactics.state import State
 

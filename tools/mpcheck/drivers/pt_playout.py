@@ -11,7 +11,7 @@ import gc
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
 from engine.core.rng import Rng
 from engine.pocket_tactics import tables as T
-from engine.pocket_tactics.config import suggested
+from engine.pocket_tactics.forces import suggested
 from engine.pocket_tactics.state import State
 from invariants import check, check_illegal_refused
 
