@@ -42,6 +42,14 @@ LED_BRIGHTNESS = 0.05  # the NeoPixels are bright and the battery small
 # add and compare them with engine.core.ticks.
 TICKS_START = const(0x1FFF0000)
 
+# Pocket-Tactics' CPU "hard" fits a battle's heap budget from the .mpy build only: from .py
+# source a battle against it needs 141.3 KB, over the 140 KB budget (docs/PERFORMANCE.md).
+# The game's files are installed all in one form (tools/deploy.py), so this file's tells.
+try:
+    PT_HARD = __file__.endswith(".mpy")
+except NameError:  # a build without __file__: take the safe side
+    PT_HARD = False
+
 
 class Buttons:
     """The button events of one board: a fixed-size ring of event bytes, the held keys, and
@@ -284,6 +292,7 @@ class DeviceBoard:
     # plies of a CPU level's search a frame (engine/ui/sliced.py): about one of hard's
     # evaluations, some 30 ms on the SAMD51 (docs/PERFORMANCE.md)
     cpu_work = 8
+    pt_hard = PT_HARD  # Pocket-Tactics offers its CPU "hard" (engine/ui/newgame.py)
 
     def __init__(self, name, keymap, stick):
         import board

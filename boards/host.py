@@ -508,9 +508,6 @@ class HostBoard:
 
     width = WIDTH
     height = HEIGHT
-    # the Pocket-Tactics battle can hold the CPU's search (engine/pocket_tactics/cpu.py) and
-    # offers its levels; a device's battle has no heap for it (docs/PERFORMANCE.md)
-    pt_levels = True
 
     def __init__(
         self,

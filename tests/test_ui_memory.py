@@ -10,8 +10,10 @@ font, so no text library is loaded.
   the heap size: a run that needs more fails with MemoryError). A CPU-against-CPU game to
   its end, a scripted human who opens the turn menu, a unit card, the map cursor and the
   assault forecast, the title screens from power-on through a new 100-point game (army
-  builder, tile picker) followed by its battle in the same interpreter, and a Tactical Hex
-  battle of two CPU players at "normal" (its deployment and first turns).
+  builder, tile picker) followed by its battle in the same interpreter, a Tactical Hex
+  battle of two CPU players at "normal" and "hard" (its deployment and first turns), and
+  Pocket-Tactics against the CPU's levels: a scripted human against hard from .mpy and
+  against normal from .py.
 - What only the check holds is added to the heap it gets: the interpreter's start, the
   driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
   interned names that the check's own names cost the game, or save it
@@ -39,6 +41,12 @@ ARGS = {
     "setup": "setup,%d,%d" % (ui_bench.SETUP_SEED, ui_bench.SETUP_FRAMES),
     "hex": "hex,%d,%d,%s" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES, ui_bench.HEX_LEVEL),
     "hex-hard": "hex,%d,%d,hard" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES),  # in Settings
+    # Pocket-Tactics against the CPU's search (engine/ui/sliced.py, thinking as the device's
+    # board does): a person against hard from .mpy, the build that offers hard
+    # (boards/common.py PT_HARD); from .py a person against normal. (Hard against hard,
+    # 108.2 KB, is left to ui_bench.py: a whole game of it takes minutes in the check.)
+    "human-hard": "human:hard,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
+    "human-normal": "human:normal,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
 }
 SCREENS = {
     "cpu": {"info", "assault", "over"},
@@ -46,6 +54,8 @@ SCREENS = {
     "setup": {"menu", "builder"},
     "hex": set(),  # Tactical Hex's screen: the map, marks, status line, CPU thinking
     "hex-hard": set(),
+    "human-hard": {"cursor", "menu", "card", "info", "forecast", "assault"},
+    "human-normal": {"cursor", "menu", "card", "info", "forecast", "assault"},
 }
 
 # Heap of the device's C objects (CircuitPython, 32-bit, 16-byte GC blocks), from
@@ -104,7 +114,7 @@ def _check_end(res, kind):
     seen = [line for line in res.lines if line.startswith("SEEN")]
     assert len(end) == 1 and len(seen) == 1, res.lines[-5:]
     phase, frames = end[0].split()[1:]
-    if kind == "cpu":
+    if kind.startswith("cpu"):
         assert phase == "over"
     elif kind == "setup":
         assert int(frames) == ui_bench.SETUP_FRAMES  # the battle ran its frames
@@ -130,8 +140,9 @@ def through(trees):
     return run
 
 
-@pytest.mark.parametrize("mode", ["mpy", "py"])
-@pytest.mark.parametrize("kind", ["cpu", "human", "setup", "hex", "hex-hard"])
+@pytest.mark.parametrize("kind,mode", [(k, m) for k in ("cpu", "human", "setup", "hex", "hex-hard")
+                                       for m in ("mpy", "py")]
+                         + [("human-hard", "mpy"), ("human-normal", "py")])
 def test_battle_fits_heap_budget(kind, mode, trees, through):
     # The heap given is the device budget plus what only the check holds: the interpreter's
     # start, the driver and the stand-ins' code (ui_bench.check_overhead), and the blocks
@@ -151,6 +162,15 @@ def test_battle_fits_heap_budget(kind, mode, trees, through):
                                      _kb(over), res.error)
     _check_end(res, kind)
     assert ui_bench.names_of(res) == names  # the same run: the credit was the right one
+
+
+def test_the_device_offers_hard_from_the_mpy_build_only(through):
+    # boards/common.py PT_HARD: a battle against hard fits the budget from .mpy (above),
+    # not from .py source (docs/PERFORMANCE.md), so only the .mpy build offers it
+    for mode, offered in (("mpy", "1"), ("py", "0")):
+        res = through("human", mode)
+        assert res.ok, res.error
+        assert "PT_HARD " + offered in res.lines, (mode, res.lines[-6:])
 
 
 @pytest.mark.parametrize("kind", ["cpu", "human"])

@@ -5,7 +5,6 @@ menu, the new-game questions with their defaults, the army builder and its point
 own-feature placement (A2.7) and deployment (A2.8)."""
 import os
 
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -50,12 +49,9 @@ class TitleDriver:
         self.press(K.A)
 
 
-@pytest.mark.parametrize("levels", [True, False])
-def test_a_all_the_way_starts_a_fair_game(levels):
-    # levels: the desktop offers the CPU's levels (normal first); a device board offers the
-    # greedy player, all its battle has the heap for
+def test_a_all_the_way_starts_a_fair_game():
+    # every board offers the CPU's levels, normal first (the device too: PERFORMANCE.md)
     d = TitleDriver()
-    d.board.pt_levels = levels
     pages = []
     while not d.title.quit:
         pages.append(d.page())
@@ -68,7 +64,7 @@ def test_a_all_the_way_starts_a_fair_game(levels):
     assert cfg.units == want.units and cfg.spells == want.spells
     assert cfg.tiles == want.tiles
     assert cfg.features == want.features and cfg.central == want.central
-    assert start["players"] == ("human", "normal" if levels else "greedy")
+    assert start["players"] == ("human", "normal")
     assert not start["auto_draft"]
     assert pages[:4] == ["POCKET TACTICS", "Game", "Player A", "Player B"]
     for p in (0, 1):
@@ -79,20 +75,17 @@ def test_demo_is_the_cpu_against_itself():
     # the title's Demo: a Pocket-Tactics game of two CPU players, suggested 50-point builds
     # (RULES A2.1, A11) of factions drawn at random; the battle runs it without a button
     seen = set()
-    for levels in (True, False):
-        for n in range(6):
-            d = TitleDriver()
-            d.board.pt_levels = levels
-            d.title.rng.seed(n * 7919)
-            d.pick("Demo")
-            start = d.title.start
-            cpu = "normal" if levels else "greedy"
-            assert d.title.quit and start["players"] == (cpu, cpu)
-            cfg = start["config"]
-            start["config"].validate()
-            for p in (0, 1):
-                assert force_points(cfg.units[p], cfg.spells[p]) == 50
-            seen.add(cfg.factions)
+    for n in range(12):
+        d = TitleDriver()
+        d.title.rng.seed(n * 7919)
+        d.pick("Demo")
+        start = d.title.start
+        assert d.title.quit and start["players"] == ("normal", "normal")
+        cfg = start["config"]
+        start["config"].validate()
+        for p in (0, 1):
+            assert force_points(cfg.units[p], cfg.spells[p]) == 50
+        seen.add(cfg.factions)
     assert len(seen) > 3  # not one fixed pairing
 
     board = stub.make()
@@ -122,14 +115,10 @@ def test_demo_is_the_cpu_against_itself():
     assert all(p is not None for p in battle.players)
 
 
-@pytest.mark.parametrize("levels", [True, False])
-def test_cpu_level_in_settings_is_the_new_games_default(levels):
-    # Settings cycles the CPU level among normal, easy and hard (on a device Pocket-Tactics'
-    # CPU is the greedy player whatever the level: its battle has no heap for the search);
-    # the new game's questions then put the bar on the CPU at that level, and the Demo
-    # plays at it
+def test_cpu_level_in_settings_is_the_new_games_default():
+    # Settings cycles the CPU level among normal, easy and hard; the new game's questions
+    # then put the bar on the CPU at that level, for both games, and the Demo plays at it
     d = TitleDriver()
-    d.board.pt_levels = levels
     d.pick("Settings")
     d.pick("CPU level: normal")
     d.pick("CPU level: easy")
@@ -143,21 +132,46 @@ def test_cpu_level_in_settings_is_the_new_games_default(levels):
     d.pick("Pocket-Tactics")
     d.press(K.A)  # Player A: Human
     assert d.page() == "Player B"
-    assert d.lines()[d.title.sel] == ("CPU easy" if levels else "CPU")
+    assert d.lines()[d.title.sel] == "CPU easy"
+    assert "CPU hard" in d.lines()
     d.press(K.B)
     d.press(K.B)
     d.pick("Tactical Hex")
     d.press(K.A)  # Japan: Human
     assert d.page() == "Russia" and d.lines()[d.title.sel] == "CPU easy"
-    assert "CPU hard" in d.lines()  # Tactical Hex has all three levels everywhere
+    assert "CPU hard" in d.lines()
     d.press(K.A)
     assert d.title.start["players"] == ("human", "easy")
     d2 = TitleDriver()
-    d2.board.pt_levels = levels
     d2.title.settings.level = "easy"
     d2.pick("Demo")
-    cpu = "easy" if levels else "greedy"
-    assert d2.title.start["players"] == (cpu, cpu)
+    assert d2.title.start["players"] == ("easy", "easy")
+
+
+def test_a_board_without_hard_offers_the_other_levels():
+    # a device running the .py install (boards/common.py PT_HARD false): Pocket-Tactics
+    # offers normal and easy; with hard set in Settings its questions start on normal and
+    # the Demo plays normal; Tactical Hex keeps all three
+    d = TitleDriver()
+    d.board.pt_hard = False
+    d.title.settings.level = "hard"
+    d.pick("New game")
+    d.pick("Pocket-Tactics")
+    assert d.lines() == ["Human", "CPU normal", "CPU easy"]
+    d.press(K.A)  # Player A: Human
+    assert d.lines()[d.title.sel] == "CPU normal"
+    d.press(K.B)
+    d.press(K.B)
+    d.pick("Tactical Hex")
+    assert "CPU hard" in d.lines()
+    d2 = TitleDriver()
+    d2.board.pt_hard = False
+    d2.title.settings.level = "hard"
+    d2.pick("Demo")
+    assert d2.title.start["players"] == ("normal", "normal")
+    from boards import common
+
+    assert common.PT_HARD is False  # this file runs from source here
 
 
 def test_continue_is_hidden_without_a_save():

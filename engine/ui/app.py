@@ -17,12 +17,12 @@ class Settings:
         self.handover = True
 
 
-PLAYER_KINDS = ("human", "greedy", "random")  # and the CPU levels, desktop only: sliced.py
+PLAYER_KINDS = ("human", "greedy", "random")  # and the CPU levels: sliced.py
 
 
 def make_player(kind, seed, board=None):
-    """None for a person; a CPU level (easy, normal, hard: desktop only, sliced.py) thinks
-    in slices held to the board's clock."""
+    """None for a person; a CPU level (easy, normal, hard: sliced.py) thinks in slices held
+    to the board's clock."""
     if kind == "human":
         return None
     if kind not in PLAYER_KINDS:

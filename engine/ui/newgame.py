@@ -19,9 +19,8 @@ class NewGame:
                  self._players_a)
 
     def levels(self):
-        """The CPU levels Settings offers: all three for Tactical Hex everywhere; for
-        Pocket-Tactics only where its battle has the heap for the search (``pt_levels``:
-        the desktop; a device's Pocket-Tactics CPU is the greedy player, PERFORMANCE.md)."""
+        """The CPU levels Settings offers, for both games, on the device too (a
+        Pocket-Tactics game where "hard" is not offered starts with "normal")."""
         return ("normal", "easy", "hard")
 
     def level(self):
@@ -87,12 +86,13 @@ class NewGame:
         self.ask("Player B", options, "b", self._cpu_first(options, 1), self._points)
 
     def _pt_players(self):
-        """A person or the CPU: the search's levels where the battle has the heap for them
-        (the desktop), else the greedy player (the device: docs/PERFORMANCE.md)."""
-        if getattr(self.board, "pt_levels", False):
-            return [("Human", "human"), ("CPU normal", "normal"), ("CPU easy", "easy"),
-                    ("CPU hard", "hard")]
-        return [("Human", "human"), ("CPU", "greedy")]
+        """A person or the CPU at one of its levels (engine/pocket_tactics/cpu.py); "hard"
+        where the board's battle has the heap for it (``pt_hard``: a device running the
+        .mpy build, boards/common.py; the desktop)."""
+        options = [("Human", "human"), ("CPU normal", "normal"), ("CPU easy", "easy")]
+        if getattr(self.board, "pt_hard", True):
+            options.append(("CPU hard", "hard"))
+        return options
 
     def _points(self):
         self.ask("Points", [("50 points", 50), ("100 points", 100)], "limit", 0,

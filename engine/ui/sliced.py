@@ -5,9 +5,8 @@ The battle asks its CPU players ``choose(st)`` once a frame. This one thinks WOR
 plies of its search per call (a few milliseconds on a desktop) and answers None until its decision
 is made, so the screen is redrawn and the buttons are read between slices; while the battle's pause menu is up it is not asked, and
 the search waits where it is: the time it was not asked (more than PAUSE_MS between two
-calls) is added to its deadline. Only the desktop offers the levels in this battle: a
-device's battle screen has no heap for the search (docs/PERFORMANCE.md), its CPU is the
-greedy player."""
+calls) is added to its deadline. A device thinks fewer plies a frame than a desktop
+(``cpu_work`` of its board: boards/common.py)."""
 from engine.core.ticks import ticks_add, ticks_diff
 from engine.pocket_tactics.cpu import LEVELS, make_cpu
 

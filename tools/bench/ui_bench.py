@@ -44,10 +44,13 @@ SETUP_FRAMES = 600  # frames of the battle that follows the title
 HEX_SEED = 3  # a Tactical Hex battle of two CPU players at HEX_LEVEL
 HEX_FRAMES = 3000  # its frame cap (the deployment and the first turns)
 HEX_LEVEL = "normal"  # the level the title's new-game flow gives a CPU player
-# Pocket-Tactics battles with a CPU level (engine/ui/sliced.py), which the device does not
-# offer yet: what they would need there (from .mpy only)
+# Pocket-Tactics battles against a CPU level (engine/ui/sliced.py, thinking as the device's
+# board does), from .mpy; from .py a person against normal (.py offers no hard there:
+# boards/common.py PT_HARD)
 LEVEL_RUNS = (("cpu:normal:greedy", CPU_SEED, CPU_FRAMES), ("human:normal", HUMAN_SEED, HUMAN_FRAMES),
-              ("cpu:hard:hard", CPU_SEED, CPU_FRAMES))
+              ("human:hard", HUMAN_SEED, HUMAN_FRAMES), ("human:hard:100", HUMAN_SEED, HUMAN_FRAMES),
+              ("cpu:hard:hard", CPU_SEED, CPU_FRAMES), ("cpu:hard:hard:100", CPU_SEED, CPU_FRAMES))
+PY_LEVEL_RUNS = (("human:normal", HUMAN_SEED, HUMAN_FRAMES), ("human:hard", HUMAN_SEED, HUMAN_FRAMES))
 
 
 def board_files():
@@ -175,8 +178,7 @@ def figures(seeds, frames):
                   "code): %s and %d names, subtracted below" % (mode, _kb(over), base_names))
             runs = (("cpu", CPU_SEED, CPU_FRAMES), ("human", HUMAN_SEED, frames),
                     ("setup", SETUP_SEED, SETUP_FRAMES))
-            if mode == "mpy":
-                runs += LEVEL_RUNS
+            runs += LEVEL_RUNS if mode == "mpy" else PY_LEVEL_RUNS
             for kind, seed0, cap in runs:
                 for seed in range(seed0, seed0 + seeds):
                     arg = "%s,%d,%d" % (kind, seed, cap)

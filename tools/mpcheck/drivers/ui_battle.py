@@ -4,7 +4,8 @@ adapter (boards/pygamer.py), over the stand-ins of tools/mpcheck/standins/ (disp
 terminalio, keypad, ...). tools/bench/ui_bench.py builds
 its tree (run_ui) and loads it as .mpy, so its own code takes the least heap it can.
 
-arg: "KIND[:PLAYER_A:PLAYER_B],SEED,MAX_FRAMES[,trace]"
+arg: "KIND[:PLAYER_A:PLAYER_B[:POINTS]],SEED,MAX_FRAMES[,trace]" (human: "human[:PLAYER_B[:POINTS]]";
+POINTS: the point limit of the battle's suggested builds, 50 unless given)
   cpu     greedy against random until the game is over (results close by themselves), or
           the two players given (cpu:normal:greedy: a CPU level of engine/ui/sliced.py, as
           the device's board thinks it)
@@ -32,6 +33,7 @@ device collects garbage during imports, this build only between calls), the sear
 modules too when a player is a CPU level. Then one step
 makes the board, one the battle (engine.ui.app.new_battle), and every further step runs one
 frame of engine.ui.app.loop, the stand-in clock moving 20 ms a frame. At the end it prints
+"PT_HARD <0|1>" (whether the board offers Pocket-Tactics' CPU hard: boards/common.py),
 "SEEN <screens>" and "END <over|phaseN> <frames>".
 """
 import gc
@@ -80,6 +82,7 @@ SEEN_NAMES = ("cursor", "menu", "card", "info", "forecast", "assault", "over", "
 
 _kind = ""
 _players = None  # the two players of the battle, when given in KIND
+_limit = 50  # their point limit
 _imports = MODULES  # what the first steps import, one a step (set by setup)
 _seed = 0
 _max = 0
@@ -104,14 +107,18 @@ _live0 = 0
 
 
 def setup(arg):
-    global _kind, _seed, _max, _trace, _players, _imports
+    global _kind, _seed, _max, _trace, _players, _imports, _limit
     parts = arg.split(",")
     kind = parts[0].split(":")
     _kind = kind[0]
     if _kind == "human" and len(kind) > 1:
         _players = ("human", kind[1])
+        if len(kind) > 2:
+            _limit = int(kind[2])
     elif len(kind) > 2:
         _players = (kind[1], kind[2])
+        if len(kind) > 3:
+            _limit = int(kind[3])
     _imports = SETUP_MODULES if _kind == "setup" else MODULES
     if _players is not None and (_players[0] in LEVELS or _players[1] in LEVELS):
         _imports = _imports + SEARCH_MODULES
@@ -166,7 +173,7 @@ def _step():
         from engine.ui.app import new_battle
 
         players = ("greedy", "random") if _kind == "cpu" else ("human", "greedy")
-        _screen = new_battle(_board, players=_players or players, seed=_seed)
+        _screen = new_battle(_board, players=_players or players, seed=_seed, limit=_limit)
         return True
     import supervisor
     from engine.pocket_tactics.consts import PH_OVER
@@ -188,6 +195,7 @@ def _step():
     _look(s)
     if s.quit or _frames >= _max or (s.st.phase == PH_OVER and s.mode == M_OVER):
         names = [SEEN_NAMES[i] for i in range(len(SEEN_NAMES)) if _seen & (1 << i)]
+        print("PT_HARD %d" % (1 if _board.pt_hard else 0))  # the level offered (newgame.py)
         print("SEEN %s" % " ".join(names))
         print("END %s %d" % ("over" if s.st.phase == PH_OVER else "phase%d" % s.st.phase,
                              _frames))
@@ -228,7 +236,7 @@ SETUP_KEYS = (
     "DOWN A A A B B B",  # Units and terrain, a faction, a unit card, back x3
     "DOWN A DOWN DOWN DOWN A DOWN A",  # Settings, the CPU level (to easy), Done
     "UP UP UP A",  # New game
-    "A DOWN A A DOWN A A A",  # game; A: CPU; B: CPU; 100 points; factions
+    "A DOWN A A DOWN A A A",  # game; A: CPU normal; B: CPU easy (Settings); 100 points; factions
     "DOWN A RIGHT RIGHT RIGHT RIGHT DOWN RIGHT RIGHT DOWN RIGHT UP UP UP A",  # army builder
     "A DOWN DOWN A RIGHT RIGHT RIGHT DOWN RIGHT RIGHT RIGHT UP UP A",  # army B; tiles of A
     "A A A A A",  # tiles of B, central, features, draft
@@ -286,7 +294,10 @@ def _setup_done():
         forget(engine.ui, "title")  # as engine.ui.app.run_app does
         forget(engine.ui, "newgame")
         return False
-    for name in MODULES:  # the rest, one per step, as the battle imports them
+    names = MODULES
+    if _start["players"][0] in LEVELS or _start["players"][1] in LEVELS:
+        names = MODULES + SEARCH_MODULES
+    for name in names:  # the rest, one per step, as the battle imports them
         if name not in sys.modules:
             __import__(name)
             return False
@@ -295,10 +306,11 @@ def _setup_done():
     from engine.ui.app import make_player
     from engine.ui.battle import Battle
 
-    seed = start["seed"]
-    _screen = Battle(_board, State(start["config"], seed),
-                     [make_player(start["players"][0], seed), make_player(start["players"][1], seed + 1)],
-                     auto_draft=start["auto_draft"], kit=_kit)
+    seed = start["seed"]  # the players as engine.ui.app.run_app makes them
+    ps = [make_player(start["players"][0], seed * 2 + 1, _board),
+          make_player(start["players"][1], seed * 2 + 2, _board)]
+    _screen = Battle(_board, State(start["config"], seed), ps, auto_draft=start["auto_draft"],
+                     kit=_kit)
     return True
 
 
