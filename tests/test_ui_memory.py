@@ -18,8 +18,8 @@ font, so no text library is loaded.
   driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
   interned names that the check's own names cost the game, or save it
   (ui_bench.names_credit; docs/PERFORMANCE.md).
-- With a heap of several megabytes the same runs go through: the UI runs in MicroPython at
-  all, whatever the budget.
+- With a heap of several megabytes the same runs go through (the budget test makes that
+  run first): the UI runs in MicroPython at all, whatever the budget.
 - Each stand-in object takes the heap its C object takes on the device, plus at most the
   Python object's own overhead (tools/mpcheck/standins/README.md).
 """
@@ -149,7 +149,8 @@ def test_battle_fits_heap_budget(kind, mode, trees, through):
     # of the table of names its own names cost the game (ui_bench.names_credit: negative
     # when the device needs more).
     big = through(kind, mode)
-    assert big.ok, big.error
+    assert big.ok, big.error  # with megabytes: the UI runs in MicroPython at all
+    _check_end(big, kind)
     names = ui_bench.names_of(big)
     heap, over = ui_bench.device_budget(mode, trees(mode), run_names=names,
                                         hex_screen=kind.startswith("hex"))
@@ -171,13 +172,6 @@ def test_the_device_offers_hard_from_the_mpy_build_only(through):
         res = through("human", mode)
         assert res.ok, res.error
         assert "PT_HARD " + offered in res.lines, (mode, res.lines[-6:])
-
-
-@pytest.mark.parametrize("kind", ["cpu", "human"])
-def test_battle_runs_through_in_micropython(kind, through):
-    res = through(kind, "mpy")
-    assert res.ok, res.error
-    _check_end(res, kind)
 
 
 def test_names_credit_follows_the_table_blocks():
@@ -204,15 +198,6 @@ def test_standin_objects_take_the_device_heap(trees):
     assert set(DEVICE) <= set(costs), res.lines
     for name, device in DEVICE.items():
         assert device <= costs[name] <= device + OVERHEAD, (name, costs[name], device)
-
-
-def test_title_and_setup_screens_run_in_micropython(through):
-    # The title menu, a rules page, a unit card, Settings, and a new game through the army
-    # builder and the tile picker, then the battle it starts, in the same interpreter: all
-    # inside MicroPython (the budget test above runs it with the device's heap).
-    res = through("setup", "mpy")
-    assert res.ok, res.error
-    _check_end(res, "setup")
 
 
 def test_every_card_is_written_in_micropython(trees):
