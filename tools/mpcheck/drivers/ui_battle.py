@@ -106,6 +106,11 @@ _keep = None
 _live0 = 0
 
 
+def _searches(players):
+    """A player is a CPU level of the search (its modules are imported too)."""
+    return players[0] in LEVELS or players[1] in LEVELS
+
+
 def setup(arg):
     global _kind, _seed, _max, _trace, _players, _imports, _limit
     parts = arg.split(",")
@@ -120,7 +125,7 @@ def setup(arg):
         if len(kind) > 3:
             _limit = int(kind[3])
     _imports = SETUP_MODULES if _kind == "setup" else MODULES
-    if _players is not None and (_players[0] in LEVELS or _players[1] in LEVELS):
+    if _players is not None and _searches(_players):
         _imports = _imports + SEARCH_MODULES
     _seed = int(parts[1])
     _max = int(parts[2])
@@ -294,9 +299,7 @@ def _setup_done():
         forget(engine.ui, "title")  # as engine.ui.app.run_app does
         forget(engine.ui, "newgame")
         return False
-    names = MODULES
-    if _start["players"][0] in LEVELS or _start["players"][1] in LEVELS:
-        names = MODULES + SEARCH_MODULES
+    names = MODULES + SEARCH_MODULES if _searches(_start["players"]) else MODULES
     for name in names:  # the rest, one per step, as the battle imports them
         if name not in sys.modules:
             __import__(name)
