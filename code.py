@@ -36,7 +36,8 @@ def main():
     except Exception as e:  # missing or broken UI, or out of memory while importing it
         _show_error(board, e)
     else:
-        run_app(board)
+        # autosave and Continue where the board has the heap (docs/DEVICE.md, "Saved games")
+        run_app(board, saving=getattr(board, "saves_games", True))
 
 
 def _be_the_standard_code_module():

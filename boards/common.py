@@ -42,13 +42,16 @@ LED_BRIGHTNESS = 0.05  # the NeoPixels are bright and the battery small
 # add and compare them with engine.core.ticks.
 TICKS_START = const(0x1FFF0000)
 
-# Pocket-Tactics' CPU "hard" fits a battle's heap budget from the .mpy build only: from .py
-# source a battle against it needs 141.3 KB, over the 140 KB budget (docs/PERFORMANCE.md).
-# The game's files are installed all in one form (tools/deploy.py), so this file's tells.
+# The game's files are installed all in one form (tools/deploy.py), so this file's tells
+# which. From .py source the compiler needs heap of its own, and two things fit the budgets
+# from the .mpy build only (docs/PERFORMANCE.md): Pocket-Tactics' CPU "hard" (from .py a
+# battle against it needs 141.3 KB, over the 140 KB budget) and saved games (from .py the
+# title and a battle that autosaves need 163 KB).
 try:
-    PT_HARD = __file__.endswith(".mpy")
+    MPY_BUILD = __file__.endswith(".mpy")
 except NameError:  # a build without __file__: take the safe side
-    PT_HARD = False
+    MPY_BUILD = False
+PT_HARD = MPY_BUILD
 
 
 class Buttons:
@@ -202,6 +205,9 @@ def check_range(size, offset, n):
         raise ValueError("store range %d+%d outside 0..%d" % (offset, n, size))
 
 
+_PAGE = const(512)  # the NVM's flash page
+
+
 class NvmStore:
     """The save store on ``microcontroller.nvm``: reads and writes are single slice
     operations (the chip erases a whole block per write, so never byte by byte), and a write
@@ -213,14 +219,19 @@ class NvmStore:
 
     def read(self, offset, n):
         check_range(self.size, offset, n)
-        return bytes(self._nvm[offset : offset + n])
+        return self._nvm[offset : offset + n]  # a new bytearray: one copy, not two
 
     def write(self, offset, data):
         n = len(data)
         check_range(self.size, offset, n)
-        end = offset + n
-        if self._nvm[offset:end] != data:
-            self._nvm[offset:end] = data
+        # compared a page at a time: no copy of the whole range on the heap
+        mv = memoryview(data)
+        nvm = self._nvm
+        for at in range(0, n, _PAGE):
+            end = min(n, at + _PAGE)
+            if nvm[offset + at:offset + end] != mv[at:end]:
+                nvm[offset:offset + n] = data
+                return
 
 
 # Square wave for the speaker: one period of 16 unsigned 16-bit samples, looped, its pitch
@@ -293,6 +304,11 @@ class DeviceBoard:
     # evaluations, some 30 ms on the SAMD51 (docs/PERFORMANCE.md)
     cpu_work = 8
     pt_hard = PT_HARD  # Pocket-Tactics offers its CPU "hard" (engine/ui/newgame.py)
+    # autosave and Continue (engine/ui/resume.py) from the .mpy build, for games of two
+    # people: a battle has no heap for both a CPU level's search and the saving code
+    # (docs/PERFORMANCE.md, "Autosave")
+    saves_games = MPY_BUILD
+    saves_cpu_games = False
 
     def __init__(self, name, keymap, stick):
         import board
@@ -337,6 +353,18 @@ class DeviceBoard:
             print("pocket-tactics: no sound:", e)
             self._tone = None
         self.store = NvmStore(microcontroller.nvm)
+        self.save_copy = _save_copy()
+
+    def export_record(self, data):
+        """The record of a game that has just ended (GR bytes, engine/core/record.py) as
+        one line on the serial console, in hex after "record ": ``tools/play.py --replay``
+        and ``tools/hex_play.py --replay`` read a file holding that line. Printed a few
+        bytes at a time, so that no text of the whole record is made."""
+        print("record ", end="")
+        mv = memoryview(data)
+        for at in range(0, len(data), 32):
+            print(bytes(mv[at:at + 32]).hex(), end="")
+        print()
 
     def ticks_ms(self):
         return self._ticks()
@@ -376,6 +404,19 @@ class DeviceBoard:
                 t.stop()
             else:
                 t.update(now)
+
+
+SAVE_COPY = "/pocket-tactics.sav"  # the save's copy on CIRCUITPY (tools/device/boot.py)
+
+
+def _save_copy():
+    """SAVE_COPY when CircuitPython may write its drive (boot.py remounted it), else None."""
+    try:
+        import storage
+
+        return None if storage.getmount("/").readonly else SAVE_COPY
+    except (ImportError, AttributeError, OSError):
+        return None
 
 
 def _make_pixels(board):

@@ -9,12 +9,12 @@ import sys
 import pytest
 
 from boards import stub
-from engine.core import gamesave, slotwrite
+from engine.core import gamesave, savestore
 from engine.core.codec import DecodeError
 from engine.core.record import Record
 from engine.core.protocol import CHANCE, TERMINAL
 from engine.core.savestore import SaveSlots
-from engine.ui import app, resume
+from engine.ui import app, resume, save_hooks, save_menu
 from engine.ui.autosave import Autosave, attach
 from engine.ui.battle import Battle
 from engine.ui.hex_battle import HexBattle
@@ -226,11 +226,17 @@ def test_a_save_that_replays_elsewhere_is_refused():
 def test_the_battles_blob_is_the_format_gamesave_reads():
     board, battle, _ = _saved_game_store(seed=2, decisions=8)
     s = battle.saver
-    play, rec, rng = gamesave.unpack(bytes(s.blob(battle.st)))
+
+    def saved_now():  # a save written now, read back from the store
+        s.saved = -1
+        assert s.rest(battle.st)
+        return gamesave.unpack(SaveSlots(board.store).load()[0])
+
+    play, rec, rng = saved_now()
     assert play == s.play + b"\xff\xff"  # no screen: no cursor
     assert resume.read_play(play)["cursor"] is None
     s.view = lambda: 0x123  # the hex under a screen's cursor
-    play, rec, rng = gamesave.unpack(bytes(s.blob(battle.st)))
+    play, rec, rng = saved_now()
     assert play == s.play + b"\x01\x23" and resume.read_play(play)["cursor"] == 0x123
     assert rec.seed == s.seed and rec.actions == s.acts
     assert rng == battle.st.rng.get_state() and rec.config_bytes == s.config
@@ -238,15 +244,15 @@ def test_the_battles_blob_is_the_format_gamesave_reads():
 
 def test_save_after_keeps_the_previous_record_and_clears_alone():
     f = FlashModel()
-    newest = slotwrite.save_after(f, None, b"one")[0]
-    newest = slotwrite.save_after(f, newest, b"two!")[0]
+    newest = savestore.save_after(f, None, b"one")[0]
+    newest = savestore.save_after(f, newest, b"two!")[0]
     assert newest == (15, 16, 2)
     blob, _ = SaveSlots(f).load()
     assert blob == b"two!"
-    slotwrite.save_after(f, newest, b"")
+    savestore.save_after(f, newest, b"")
     assert SaveSlots(f).load() == (None, "no saved game (cleared)")
     with pytest.raises(ValueError):
-        slotwrite.save_after(f, None, b"x" * 8190)
+        savestore.save_after(f, None, b"x" * 8190)
 
 
 def test_title_offers_continue_and_resumes_the_game(monkeypatch):
@@ -276,7 +282,7 @@ def test_continue_gives_the_cursor_back_and_a_hot_seat_hex_game_the_hand_over():
     settings = app.Settings()
     start = resume.prepare(board, start, settings)
     screen = HexBattle(board, start["state"], [None, None], handover=True)
-    resume.show(screen, start)
+    save_hooks.show(screen, start)
     assert screen.mode == M_MAP  # a new game: no hand-over before the first move
     screen.cursor = 7
     _play(screen, random.Random(3), 6)
@@ -284,7 +290,7 @@ def test_continue_gives_the_cursor_back_and_a_hot_seat_hex_game_the_hand_over():
     again = resume.prepare(b2, {"continue": True}, app.Settings())
     assert again["cursor"] == 7 and again["state"].encode() == screen.st.encode()
     shown = HexBattle(b2, again["state"], [None, None], handover=True)
-    resume.show(shown, again)
+    save_hooks.show(shown, again)
     assert shown.cursor == 7 and shown.mode == M_HANDOVER
 
 
@@ -382,7 +388,7 @@ def test_undo_takes_back_the_last_decision_before_any_die(ruleset):
         n = saver.count
         st.apply(rng.choice(st.legal_actions()))
         if st.to_act() == who:  # no die since, the same person to decide: undo works
-            assert saver.undo(st) is None
+            assert save_menu.undo_last(saver, st) is None
             assert st.encode() == before and saver.count == n
             # the undone position is the save: Continue gives it back
             got, _ = resume.resume(stub.make(store=board.store))
@@ -393,12 +399,12 @@ def test_undo_takes_back_the_last_decision_before_any_die(ruleset):
             _to_a_person(st, rng)
             if st.to_act() >= 0:
                 after = st.encode()
-                assert saver.undo(st) == "a die was rolled since"
+                assert save_menu.undo_last(saver, st) == "a die was rolled since"
                 assert st.encode() == after  # refused: nothing changed
                 refused += 1
         else:  # the other player's turn (hot seat): not theirs to take back
             after = st.encode()
-            assert saver.undo(st) == "the last move was the other player's"
+            assert save_menu.undo_last(saver, st) == "the last move was the other player's"
             assert st.encode() == after
     assert undone > 3 and refused > 3
 
@@ -422,14 +428,14 @@ def test_undo_takes_back_the_cpus_answer_too_and_can_be_switched_off():
         if st.to_act() == 1:
             st.apply(cpu.choose(st))
             if st.to_act() == 0 and saver.last_chance < n:
-                assert saver.undo(st) is None and st.encode() == before
+                assert save_menu.undo_last(saver, st) is None and st.encode() == before
                 break
     else:
         raise AssertionError("no decision answered by the CPU without a die")
     board, st, saver = _undo_game(2, undo=False)
     st.apply(st.legal_actions()[0])
     after = st.encode()
-    assert saver.undo(st) == "undo is switched off" and st.encode() == after
+    assert save_menu.undo_last(saver, st) == "undo is switched off" and st.encode() == after
 
 
 @pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
@@ -685,3 +691,35 @@ def test_replay_during_a_game_does_not_name_the_cards_drawn():
             assert hidden and not named
         else:
             assert named and not hidden
+
+
+def test_the_device_autosaves_games_of_two_people_only():
+    from engine.pocket_tactics.forces import suggested
+
+    # boards/common.py DeviceBoard.saves_cpu_games is False: a battle has no heap for both a
+    # CPU level's search and the saving code (docs/PERFORMANCE.md, "Autosave"); the
+    # desktop's boards save a game against the CPU too. A game of two CPU players is never
+    # saved.
+    board = stub.make()
+    assert resume.autosaved(board, ("human", "normal"))
+    assert resume.autosaved(board, ("hard", "human"))
+    assert not resume.autosaved(board, ("greedy", "random"))
+    board.saves_cpu_games = False
+    assert resume.autosaved(board, ("human", "human"))
+    assert resume.autosaved(board, ["human", "human"])  # the title's answers may be a list
+    for players in (("human", "normal"), ("easy", "human"), ("normal", "easy")):
+        assert not resume.autosaved(board, players)
+    start = resume.prepare(board, {"config": suggested(0, 1, 50), "players": ("human", "easy"),
+                                   "seed": 4, "auto_draft": False}, app.Settings())
+    assert start["saver"] is None and "show" not in start and start["state"] is not None
+    assert SaveSlots(board.store).load()[0] is None  # nothing written
+    start = resume.prepare(board, {"config": suggested(0, 1, 50), "players": ("human", "human"),
+                                   "seed": 4, "auto_draft": False}, app.Settings())
+    st, saver = start["state"], start["saver"]
+    assert saver is not None and "show" in start
+    from engine.core.protocol import sample_chance
+
+    while st.to_act() == CHANCE:  # the draws before the first decision of a person
+        st.apply(sample_chance(st))
+    assert saver.saves == 1  # saved when a person is to decide
+    assert gamesave.unpack(SaveSlots(board.store).load()[0])[1].seed == 4

@@ -47,6 +47,7 @@ FAKE_NAMES = (
     "audioio",
     "audiocore",
     "supervisor",
+    "storage",
 )
 WRAP = 1 << 29
 
@@ -476,6 +477,31 @@ def test_tone_across_tick_wrap(fakes):
 # --------------------------------------------------------------------------- store
 
 
+def test_the_save_copy_is_kept_when_boot_py_gave_the_drive_to_the_game(fakes, monkeypatch):
+    # docs/DEVICE.md "Saved games": CIRCUITPY writable by CircuitPython (tools/device/boot.py
+    # remounted it) -> a copy of each save in a file there; else the NVM only
+    assert make_gamer(fakes).save_copy is None  # read-only for the game: no boot.py
+    fakes.storage.remount("/", readonly=False)
+    assert make_gamer(fakes).save_copy == common.SAVE_COPY == "/pocket-tactics.sav"
+    monkeypatch.setitem(sys.modules, "storage", None)  # no storage module: no copy
+    assert make_gamer(fakes).save_copy is None
+
+
+def test_the_device_prints_a_finished_games_record_as_one_console_line(fakes, capsys):
+    from engine.core.record import Record
+
+    rec = Record(1, bytes(range(40)), 12345, [3, 1 << 20, 70000] * 30)
+    g = make_gamer(fakes)
+    g.export_record(rec.encode())
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert len(lines) == 1 and lines[0] == "record " + rec.encode().hex()
+    # what the serial console shows around it is read past (tools/play.py --replay)
+    got = Record.read(("boot_out\r\n" + out + ">>> \n").encode())
+    assert (got.ruleset, got.config_bytes, got.seed, got.actions) == \
+        (rec.ruleset, rec.config_bytes, rec.seed, rec.actions)
+
+
 def test_nvm_store_writes_whole_slices(fakes):
     g = make_gamer(fakes)
     nvm = fakes.microcontroller.nvm
@@ -485,11 +511,18 @@ def test_nvm_store_writes_whole_slices(fakes):
     g.store.write(100, data)
     assert nvm.slice_writes == [(100, 2100, data)] and nvm.byte_writes == []
     assert g.store.read(100, len(data)) == data
-    assert isinstance(g.store.read(0, 1), bytes)
+    got = g.store.read(0, 1)
+    assert isinstance(got, (bytes, bytearray))
+    got[0:1] = b"x" if isinstance(got, bytearray) else got  # a copy: the NVM is unchanged
+    assert g.store.read(0, 1) == b"\xff"
     g.store.write(100, data)  # unchanged: no flash write
     assert len(nvm.slice_writes) == 1
+    late = data[:1500] + b"!" + data[1501:]  # a change in the third page: one whole write
+    g.store.write(100, late)
+    assert nvm.slice_writes[-1] == (100, 2100, late) and g.store.read(1600, 1) == b"!"
+    g.store.write(100, data)
     g.store.write(8190, b"zz")
-    assert nvm.slice_writes[-1] == (8190, 8192, b"zz")
+    assert nvm.slice_writes[-1][0:2] == (8190, 8192) and bytes(nvm.slice_writes[-1][2]) == b"zz"
     with pytest.raises(ValueError):
         g.store.write(8191, b"zz")
     with pytest.raises(ValueError):
@@ -618,10 +651,13 @@ def test_code_py_runs_the_app(monkeypatch):
     monkeypatch.setattr(boards, "detect", lambda: s)
     ran = []
     app = types.ModuleType("engine.ui.app")
-    app.run_app = ran.append
+    app.run_app = lambda board, saving=False: ran.append((board, saving))
     monkeypatch.setitem(sys.modules, "engine.ui.app", app)
     runpy.run_path(str(ROOT / "code.py"), run_name="__main__")
-    assert ran == [s]
+    assert ran == [(s, True)]  # the desktop's boards save games
+    monkeypatch.setattr(s, "saves_games", False, raising=False)  # a device's .py install
+    runpy.run_path(str(ROOT / "code.py"), run_name="__main__")
+    assert ran[-1] == (s, False)
 
 
 def test_code_py_shows_a_one_line_error_when_the_app_is_missing(monkeypatch, capsys):

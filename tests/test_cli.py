@@ -184,6 +184,15 @@ def test_record_then_replay_reaches_the_same_state(tmp_path):
     hexfile = tmp_path / "game.hex"
     hexfile.write_text(played["record"] + "\n")
     assert json.loads(run("--replay", hexfile).stdout)["state_hash"] == played["state_hash"]
+    # The device prints a finished game's record on its serial console as "record <hex>"
+    # (boards/common.py export_record): a saved console log replays the same way.
+    log = tmp_path / "console.txt"
+    log.write_text("Auto-reload is off.\r\ncode.py output:\r\nrecord %s\r\n\r\n"
+                   "Code done running.\r\n" % played["record"])
+    assert json.loads(run("--replay", log).stdout)["state_hash"] == played["state_hash"]
+    log.write_text("code.py output:\r\nno record here\r\n")
+    r = run("--replay", log)
+    assert r.returncode != 0 and "no game record" in r.stderr
 
 
 def test_damaged_record_is_refused(tmp_path):

@@ -13,7 +13,8 @@ font, so no text library is loaded.
   builder, tile picker) followed by its battle in the same interpreter, a Tactical Hex
   battle of two CPU players at "normal" and "hard" (its deployment and first turns), and
   Pocket-Tactics against the CPU's levels: a scripted human against hard from .mpy and
-  against normal from .py.
+  against normal from .py; and from .mpy, saved games: the saving title and an autosaved
+  game of two people after it, and Tactical Hex's screen autosaving.
 - What only the check holds is added to the heap it gets: the interpreter's start, the
   driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
   interned names that the check's own names cost the game, or save it
@@ -47,6 +48,14 @@ ARGS = {
     # 108.2 KB, is left to ui_bench.py: a whole game of it takes minutes in the check.)
     "human-hard": "human:hard,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
     "human-normal": "human:normal,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
+    # saved games, which the device's .mpy build has (boards/common.py saves_games) for games
+    # of two people: the saving title from power-on, then a new game of two people played
+    # by the scripted hand, autosaved at every decision; and Tactical Hex's screen saving
+    # at every decision of its two CPU players (their code loaded too: more than a game of
+    # two people holds)
+    "setup-save": "setup,%d,%d,save" % (ui_bench.SETUP_SEED, ui_bench.HUMAN_FRAMES),
+    "hex-save": "hex,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES,
+                                       ui_bench.HEX_LEVEL),
 }
 SCREENS = {
     "cpu": {"info", "assault", "over"},
@@ -56,6 +65,8 @@ SCREENS = {
     "hex-hard": set(),
     "human-hard": {"cursor", "menu", "card", "info", "forecast", "assault"},
     "human-normal": {"cursor", "menu", "card", "info", "forecast", "assault"},
+    "setup-save": {"menu", "builder", "cursor", "card", "info", "assault"},
+    "hex-save": set(),
 }
 
 # Heap of the device's C objects (CircuitPython, 32-bit, 16-byte GC blocks), from
@@ -94,7 +105,7 @@ def _kb(n):
 
 def _where(steps, kind):
     """What the driver's step number ``steps`` (1-based) does."""
-    if kind == "setup":
+    if kind.startswith("setup"):
         return "step %d of the title and the battle after it" % steps
     spec = importlib.util.spec_from_file_location("ui_battle_host", ui_bench.DRIVER)
     drv = importlib.util.module_from_spec(spec)
@@ -118,11 +129,17 @@ def _check_end(res, kind):
         assert phase == "over"
     elif kind == "setup":
         assert int(frames) == ui_bench.SETUP_FRAMES  # the battle ran its frames
+    elif kind == "setup-save":
+        assert int(frames) == ui_bench.HUMAN_FRAMES
+        assert "SAVES 1" in res.lines
     elif kind.startswith("hex"):
         assert phase == "over" or int(frames) == ui_bench.HEX_FRAMES
     else:
         assert phase == "over" or int(frames) == ui_bench.HUMAN_FRAMES
     assert SCREENS[kind] <= set(seen[0].split()[1:]), seen[0]
+    if kind.endswith("-save"):  # the autosave wrote the store, a save per decision
+        saved = [int(line.split()[1]) for line in res.lines if line.startswith("SAVED ")]
+        assert saved and saved[0] > 20, res.lines[-6:]
 
 
 @pytest.fixture(scope="module")
@@ -142,7 +159,8 @@ def through(trees):
 
 @pytest.mark.parametrize("kind,mode", [(k, m) for k in ("cpu", "human", "setup", "hex", "hex-hard")
                                        for m in ("mpy", "py")]
-                         + [("human-hard", "mpy"), ("human-normal", "py")])
+                         + [("human-hard", "mpy"), ("human-normal", "py"),
+                            ("setup-save", "mpy"), ("hex-save", "mpy")])
 def test_battle_fits_heap_budget(kind, mode, trees, through):
     # The heap given is the device budget plus what only the check holds: the interpreter's
     # start, the driver and the stand-ins' code (ui_bench.check_overhead), and the blocks
@@ -165,13 +183,15 @@ def test_battle_fits_heap_budget(kind, mode, trees, through):
     assert ui_bench.names_of(res) == names  # the same run: the credit was the right one
 
 
-def test_the_device_offers_hard_from_the_mpy_build_only(through):
-    # boards/common.py PT_HARD: a battle against hard fits the budget from .mpy (above),
-    # not from .py source (docs/PERFORMANCE.md), so only the .mpy build offers it
+def test_the_device_offers_hard_and_saves_from_the_mpy_build_only(through):
+    # boards/common.py MPY_BUILD: a battle against hard and the saving title with its
+    # autosaved battle fit the budget from .mpy (above), not from .py source
+    # (docs/PERFORMANCE.md), so only the .mpy build offers them
     for mode, offered in (("mpy", "1"), ("py", "0")):
         res = through("human", mode)
         assert res.ok, res.error
         assert "PT_HARD " + offered in res.lines, (mode, res.lines[-6:])
+        assert "SAVES " + offered in res.lines, (mode, res.lines[-6:])
 
 
 def test_names_credit_follows_the_table_blocks():

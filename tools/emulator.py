@@ -94,9 +94,7 @@ def game_app(args, demo):
     def app(board):
         if not demo:
             if args.players is None:
-                from engine.ui import resume
-
-                run_app(board, saving=resume)  # the title menu, Continue included
+                run_app(board, saving=True)  # the title menu, Continue included
             else:  # straight into a battle (the seed from the clock unless given)
                 seed = args.seed if args.seed is not None else board.ticks_ms() & 0x3FFFFFFF
                 loop(board, new_battle(board, players, seed, factions, args.limit,

@@ -118,7 +118,7 @@ def main(argv=None):
     if args.replay:
         try:
             with open(args.replay, "rb") as f:
-                rec = Record.decode(f.read())
+                rec = Record.read(f.read())  # binary, hex, or the device's console line
             st = replay(rec)
         except (OSError, DecodeError, IllegalAction) as e:
             print("hex_play: cannot replay %s: %s" % (args.replay, e), file=sys.stderr)

@@ -188,10 +188,7 @@ def study(args):
 def replay_file(args):
     try:
         with open(args.replay, "rb") as f:
-            data = f.read()
-        if data[:2] != b"GR":
-            data = bytes.fromhex(data.decode().strip())
-        rec = Record.decode(data)
+            rec = Record.read(f.read())  # binary, hex, or the device's console line
         st = replay(rec)
     except (OSError, ValueError) as e:
         raise SystemExit("cannot replay %s: %s" % (args.replay, e))

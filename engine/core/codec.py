@@ -5,22 +5,11 @@ A framed blob is ``magic (2 bytes) | version (1 byte) | payload | crc16 (2 bytes
 ``unframe`` refuses anything that does not check out with a DecodeError, before any of it
 is used, so a corrupt save is never half-loaded.
 """
+from .crc import crc16
 
 
 class DecodeError(ValueError):
     pass
-
-
-def crc16(data, crc=0xFFFF):
-    """CRC-16/CCITT-FALSE."""
-    for b in data:
-        crc ^= b << 8
-        for _ in range(8):
-            if crc & 0x8000:
-                crc = ((crc << 1) ^ 0x1021) & 0xFFFF
-            else:
-                crc = (crc << 1) & 0xFFFF
-    return crc
 
 
 class Writer:

@@ -2,7 +2,8 @@
 """A saved game as Continue needs it, for either ruleset: what the screen was playing
 (``play``: 6 bytes in engine/ui/resume.py's format), the game record (ruleset, config,
 seed, every action) and the state's PRNG after the last action. Written by
-engine/ui/autosave.py (with few names of its own: it is loaded during a battle), read here.
+slotwrite.pack_game (engine/ui/autosave.py writes it straight into the store's image),
+read here.
 
 Blob (big-endian), for the save slots of savestore.py::
 
@@ -16,28 +17,16 @@ that was played (position, player to act, the dice to come), and a save written 
 another version of the rules, or damaged in a way the checksums miss, is refused with a
 reason instead of half-loaded.
 """
-from .codec import DecodeError, Writer, frame, unframe
-
-MAGIC = b"GS"
-VERSION = 1
-PLAY_BYTES = 6
+from .codec import DecodeError, unframe
+from .slotwrite import GAME_MAGIC as MAGIC
+from .slotwrite import GAME_VERSION as VERSION
+from .slotwrite import PLAY_BYTES, pack_game, packed
 
 
 def pack(play, ruleset, config, seed, actions, rng_state):
-    """The save blob of a game: ``play`` (PLAY_BYTES), the record's fields (``config``
-    bytes, ``seed``, the list of ``actions``) and the state's PRNG ``(z, w)``. Autosave
-    writes with it, without the Record class (record.py is loaded only to read)."""
-    w = Writer()
-    w.buf.extend(play)
-    w.u8(ruleset)
-    w.raw(config)
-    w.u32(seed)
-    w.u32(rng_state[0])
-    w.u32(rng_state[1])
-    w.varint(len(actions))
-    for a in actions:
-        w.varint(a)
-    return frame(MAGIC, VERSION, w.buf)
+    """The save blob of a game (bytes): slotwrite.pack_game, which the autosave uses to
+    write it straight into the store's image."""
+    return packed(pack_game, config, actions, play, ruleset, config, seed, actions, rng_state)
 
 
 def unpack(blob):

@@ -5,10 +5,10 @@ Replaying the actions on a fresh state of the same ruleset, config and seed reac
 state bytes on any interpreter (the state's PRNG advances once per chance node, whoever
 chose the outcome).
 """
-from .codec import Reader, Writer, frame, unframe
-
-MAGIC = b"GR"
-VERSION = 1
+from .codec import DecodeError, Reader, Writer, unframe
+from .slotwrite import RECORD_MAGIC as MAGIC
+from .slotwrite import RECORD_VERSION as VERSION
+from .slotwrite import pack_record, packed
 
 
 class Record:
@@ -19,14 +19,10 @@ class Record:
         self.actions = actions if actions is not None else []
 
     def encode(self):
-        w = Writer()
-        w.u8(self.ruleset)
-        w.raw(self.config_bytes)
-        w.u32(self.seed)
-        w.varint(len(self.actions))
-        for a in self.actions:
-            w.varint(a)
-        return frame(MAGIC, VERSION, w.buf)
+        if not 0 <= self.ruleset < 256:
+            raise ValueError("u8 out of range: %d" % self.ruleset)
+        return packed(pack_record, self.config_bytes, self.actions, self.ruleset,
+                      self.config_bytes, self.seed, self.actions)
 
     @staticmethod
     def decode(blob):
@@ -37,6 +33,28 @@ class Record:
             rec.actions.append(r.varint())
         r.done()
         return rec
+
+    @staticmethod
+    def read(data):
+        """The record in ``data``: GR bytes, their hex, or text from the device's serial
+        console holding a line "record <hex>" (boards/common.py export_record; the last
+        such line). DecodeError when it holds none."""
+        if data[:2] == MAGIC:
+            return Record.decode(bytes(data))
+        try:
+            text = bytes(data).decode()
+        except UnicodeError:
+            raise DecodeError("neither a game record nor its text")
+        found = text.strip()
+        for line in text.splitlines():
+            line = line.strip()
+            if line.startswith("record "):
+                found = line[7:].strip()
+        try:
+            blob = bytes.fromhex(found)
+        except ValueError:
+            raise DecodeError("no game record in the text (hex, or a line \"record <hex>\")")
+        return Record.decode(blob)
 
     def config_reader(self):
         return Reader(self.config_bytes)

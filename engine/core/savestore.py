@@ -57,9 +57,9 @@ small objects (192 bytes for a 3000-byte save in the MicroPython check).
 """
 from .slotwrite import END as _END
 from .slotwrite import HEAD as _HEAD
-from .slotwrite import MAGIC, OVERHEAD, SEQ_MASK, VERSION, Files, write_copy
-from .slotwrite import put as _put
-from .codec import crc16
+from .slotwrite import MAGIC, OVERHEAD, SEQ_MASK, VERSION, Image, seal
+from .savecopy import Files, write_copy
+from .crc import crc16
 
 try:
     from micropython import const
@@ -79,6 +79,35 @@ def newer(a, b):
     they are less than 2**29 saves apart)."""
     d = (a - b) & SEQ_MASK
     return 0 < d < _SEQ_HALF
+
+
+def move_left(buf, src, dst, n):
+    """Moves ``n`` bytes of ``buf`` from ``src`` to ``dst`` < ``src`` in place, in chunks no
+    longer than the distance, so that no chunk overlaps its source."""
+    mv = memoryview(buf)
+    gap = src - dst
+    i = 0
+    while i < n:
+        k = min(gap, n - i)
+        buf[dst + i:dst + i + k] = mv[src + i:src + i + k]
+        i += k
+
+
+def _put(buf, at, seq, payload):
+    """Writes the record of ``payload`` with sequence number ``seq`` into ``buf`` at
+    ``at`` (len(payload) + OVERHEAD bytes)."""
+    buf[at + _HEAD:at + _HEAD + len(payload)] = payload
+    seal(buf, at, seq, len(payload))
+
+
+def save_after(store, newest, blob, copy_path=None):
+    """Saves ``blob`` as the next record after ``newest`` = (offset, length, seq) of the
+    store's newest record in ONE store.write, as the autosave does (slotwrite.Image);
+    returns (offset, length, seq) of the new record and the copy's error or None."""
+    image = Image(store, newest, len(blob), copy_path)
+    at = image.at
+    image.buf[at:at + len(blob)] = blob
+    return image.commit(at + len(blob))
 
 
 def record(seq, payload):
@@ -159,7 +188,7 @@ class SaveSlots:
         self.skipped = 0  # saves not written: blob equal to the newest
         self.damaged = False  # load() met something that is neither a save nor erased
         # after load(): (store offset, length, seq) of the newest record, the offset and
-        # length 0 when it came from the copy; None when there is none (slotwrite.save_after)
+        # length 0 when it came from the copy; None when there is none (savestore.save_after, slotwrite.Image)
         self.newest = None
 
     # -- loading
@@ -323,13 +352,7 @@ class SaveSlots:
                 grown[0:n] = memoryview(buf)[off:off + n]
             self._buf = grown
         elif keep and off:
-            # Move left in chunks no longer than the distance: no chunk overlaps its source.
-            mv = memoryview(buf)
-            i = 0
-            while i < n:
-                k = min(off, n - i)
-                buf[i:i + k] = mv[off + i:off + i + k]
-                i += k
+            move_left(buf, off, 0, n)
         self._off = 0
 
     def _write_copy(self, rec):

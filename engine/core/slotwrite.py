@@ -1,11 +1,17 @@
 # SPDX-License-Identifier: MIT
-"""Writing save records: the part of the save slots (savestore.py, which has the format
-and the power-cut analysis) that a game in play needs to autosave, apart from the reading
-and checking code, with few names of its own. On MicroPython every name and string a
-module brings is interned for good, even after the module is let go, so the battle loads
-only this module (and the CRC) to save.
+"""Writing saves: a saved game's blob (gamesave.py has its format and the reading side)
+and the save slot record around it (savestore.py has the slots' format, the power-cut
+analysis and the reading side). This is all a game in play needs to autosave, with few
+names of its own and no reading code: on MicroPython every name and string a module
+brings stays interned for good, so a battle loads only this module and the CRC.
+
+``Image`` is one save's image of the store, the newest record at its front: the game's
+blob is written straight into it (``pack_game``), then sealed and written, so a save
+allocates no copy of its blob. It is dropped after the save: a game in play autosaves at
+quiet moments (a person is to decide), so the buffer costs heap only then.
 """
-from .codec import crc16
+from .crc import crc16
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -20,12 +26,16 @@ OVERHEAD = const(12)  # header 9 + CRC 2 + end mark 1
 HEAD = const(9)
 END = const(0x5A)
 SEQ_MASK = const(0x3FFFFFFF)
+GAME_MAGIC = b"GS"  # the saved game's blob (gamesave.py)
+GAME_VERSION = 1
+RECORD_MAGIC = b"GR"  # the game record (record.py)
+RECORD_VERSION = 1
+PLAY_BYTES = const(6)
 
 
-def put(buf, at, seq, payload):
-    """Writes the record of ``payload`` with sequence number ``seq`` into ``buf`` at
-    ``at`` (len(payload) + OVERHEAD bytes)."""
-    n = len(payload)
+def seal(buf, at, seq, n):
+    """Makes the ``n`` payload bytes at ``buf[at + HEAD:]`` the record of sequence number
+    ``seq`` (len(payload) + OVERHEAD bytes from ``at``)."""
     buf[at] = MAGIC[0]
     buf[at + 1] = MAGIC[1]
     buf[at + 2] = VERSION
@@ -36,69 +46,129 @@ def put(buf, at, seq, payload):
     buf[at + 7] = n >> 8
     buf[at + 8] = n & 0xFF
     e = at + HEAD + n
-    buf[at + HEAD:e] = payload
     c = crc16(memoryview(buf)[at:e])
     buf[e] = c >> 8
     buf[e + 1] = c & 0xFF
     buf[e + 2] = END
 
 
-def write_copy(fs, path, tmp, rec):
-    """Writes record ``rec`` to the file ``path`` whole: to ``tmp`` then renamed over it
-    when ``fs.rename`` exists (else in place). None, or why it failed."""
-    rename = getattr(fs, "rename", None)
-    name = tmp if rename else path
-    try:
-        f = fs.open(name, "wb")
-        try:
-            f.write(rec)
-            f.flush()
-        finally:
-            f.close()
-        if rename:
-            rename(name, path)
-    except OSError as e:
-        return "copy not written: %s" % e
-    return None
+def _varint(buf, i, x):
+    while x >= 0x80:
+        buf[i] = (x & 0x7F) | 0x80
+        x >>= 7
+        i += 1
+    buf[i] = x
+    return i + 1
 
 
-class Files:
-    """The running Python's files: the built-in open, and os.replace or else os.rename
-    (CircuitPython's rename replaces the target on FAT by deleting it first). Without
-    either, ``rename`` is None and the copy is written in place."""
-
-    def __init__(self):
-        import os
-
-        self.open = open
-        self.rename = getattr(os, "replace", None) or getattr(os, "rename", None)
+def _u32(buf, i, x):
+    buf[i] = (x >> 24) & 0xFF
+    buf[i + 1] = (x >> 16) & 0xFF
+    buf[i + 2] = (x >> 8) & 0xFF
+    buf[i + 3] = x & 0xFF
+    return i + 4
 
 
-def save_after(store, newest, blob, copy_path=None):
-    """Saves ``blob`` as the next record after ``newest`` = (offset, length, seq) of the
-    store's newest record (None: an empty store, or one not to keep), in ONE store.write:
-    the newest record first, kept when both fit, then the new one. The copy (when
-    ``copy_path``) is written first, as SaveSlots.save does. Returns (offset, length, seq)
-    of the new record and the copy's error or None. ValueError, before anything is
-    written, for a blob that does not fit. An empty blob clears (alone in the store, so
-    that no older save can come back)."""
-    n = len(blob)
-    size = store.size
-    if n + OVERHEAD > size or n > 0xFFFF:
-        raise ValueError("a save of %d bytes does not fit the store" % n)
-    start = 0
-    seq = 1
-    if newest is not None:
-        seq = (newest[2] + 1) & SEQ_MASK
-        if n and newest[1] + n + OVERHEAD <= size:
-            start = newest[1]
-    buf = bytearray(start + n + OVERHEAD)
-    if start:
-        buf[0:start] = store.read(newest[0], start)
-    put(buf, start, seq, blob)
-    error = None
-    if copy_path is not None:
-        error = write_copy(Files(), copy_path, copy_path + ".new",
-                           memoryview(buf)[start:])
-    store.write(0, buf)
-    return (start, n + OVERHEAD, seq), error
+def game_bound(config, actions):
+    """The most bytes pack_game or pack_record writes for a game of ``config`` bytes and
+    ``actions``."""
+    return 32 + len(config) + 5 * len(actions)
+
+
+def _head(buf, at, magic, version):
+    buf[at] = magic[0]
+    buf[at + 1] = magic[1]
+    buf[at + 2] = version
+    return at + 3
+
+
+def _game(buf, i, ruleset, config, seed):
+    buf[i] = ruleset
+    i = _varint(buf, i + 1, len(config))
+    buf[i:i + len(config)] = config
+    return _u32(buf, i + len(config), seed)
+
+
+def _close(buf, at, i, actions):
+    """The actions from ``i``, then the CRC of everything from ``at``; returns the end."""
+    i = _varint(buf, i, len(actions))
+    for a in actions:
+        i = _varint(buf, i, a)
+    c = crc16(memoryview(buf)[at:i])
+    buf[i] = c >> 8
+    buf[i + 1] = c & 0xFF
+    return i + 2
+
+
+def pack_game(buf, at, play, ruleset, config, seed, actions, rng_state):
+    """Writes the saved game's blob (gamesave.py) into ``buf`` from ``at``, which has room
+    for game_bound() bytes: ``play`` (PLAY_BYTES), the record's fields (``config`` bytes,
+    ``seed``, the list of ``actions``) and the state's PRNG ``(z, w)``. Returns where it
+    ends."""
+    if len(play) != PLAY_BYTES:
+        raise ValueError("play settings of %d bytes, not %d" % (len(play), PLAY_BYTES))
+    i = _head(buf, at, GAME_MAGIC, GAME_VERSION)
+    buf[i:i + PLAY_BYTES] = play
+    i = _game(buf, i + PLAY_BYTES, ruleset, config, seed)
+    i = _u32(buf, _u32(buf, i, rng_state[0]), rng_state[1])
+    return _close(buf, at, i, actions)
+
+
+def pack_record(buf, at, ruleset, config, seed, actions):
+    """Writes the game record's blob (record.py: ruleset, ``config`` bytes, ``seed``,
+    ``actions``) into ``buf`` from ``at`` (room for game_bound() bytes); returns its end."""
+    i = _head(buf, at, RECORD_MAGIC, RECORD_VERSION)
+    return _close(buf, at, _game(buf, i, ruleset, config, seed), actions)
+
+
+def packed(pack, config, actions, *fields):
+    """The bytes that ``pack`` (pack_game or pack_record) writes for these fields."""
+    buf = bytearray(game_bound(config, actions))
+    return bytes(memoryview(buf)[0:pack(buf, 0, *fields)])
+
+
+class Image:
+    """One save's image of ``store``: the store's newest record at ``buf[0:kept]``, then
+    room for ``bound`` payload bytes from ``at``. ``newest`` = (offset, length, seq) of the
+    store's newest record (length 0: it came from the copy file; None: an empty store, or
+    one not to keep). A save writes its payload to ``buf[at:end]``, then ``commit(end)``;
+    the image is made for one save and dropped, so between saves it holds no heap.
+    ``copy_path``: the file that gets each record first (savestore.py, "With the copy")."""
+
+    def __init__(self, store, newest, bound, copy_path=None):
+        self.store = store
+        self.copy_path = copy_path
+        self.seq = 0 if newest is None else newest[2]
+        kept = 0
+        if newest is not None and newest[1] > OVERHEAD and bound > 0 and \
+                newest[1] + bound + OVERHEAD <= store.size:
+            kept = newest[1]  # kept when both fit (a clear's empty record is not kept)
+        self.buf = bytearray(kept + bound + OVERHEAD)
+        if kept:
+            self.buf[0:kept] = store.read(newest[0], kept)
+        self.kept = kept
+        self.at = kept + HEAD
+
+    def commit(self, end):
+        """Writes the payload placed up to ``end`` as the next record after the kept one,
+        in ONE store.write: the kept record first, when the newest and ``bound`` bytes
+        fit the store together, else the new one alone (and always alone when ``bound``
+        is 0: a clear, so that no older save can come back). Returns (offset, length, seq)
+        of the new record and the copy's error or None. ValueError, before anything is
+        written, for a payload that does not fit the store."""
+        buf = self.buf
+        start = self.kept
+        n = end - self.at
+        if n + OVERHEAD > self.store.size or n > 0xFFFF:
+            raise ValueError("a save of %d bytes does not fit the store" % n)
+        seq = (self.seq + 1) & SEQ_MASK
+        seal(buf, start, seq, n)
+        e = start + n + OVERHEAD
+        error = None
+        if self.copy_path is not None:
+            from .savecopy import Files, write_copy
+
+            error = write_copy(Files(), self.copy_path, self.copy_path + ".new",
+                               memoryview(buf)[start:e])
+        self.store.write(0, memoryview(buf)[0:e])
+        return (start, e - start, seq), error

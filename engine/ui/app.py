@@ -71,10 +71,10 @@ def loop(board, screen, max_frames=-1, until_over=False):
     return frames
 
 
-def run_app(board, max_frames=-1, saving=None):
+def run_app(board, max_frames=-1, saving=False):
     """The device program: the title menu, then battles, back to the title after each.
-    ``saving``: engine.ui.resume for autosave and Continue (the desktop emulator; the
-    device's battles have no heap for it yet, docs/PERFORMANCE.md)."""
+    ``saving``: autosave and Continue (the title of engine/ui/resume.py, which is let go
+    with the title; the battle keeps the Autosave and engine/ui/save_hooks.py)."""
     import gc
 
     import engine.ui
@@ -85,14 +85,24 @@ def run_app(board, max_frames=-1, saving=None):
     kit = Kit(board)  # one sprite sheet and panel for every screen
     frames = 0
     while frames != max_frames:
-        from .title import Title
+        if saving:
+            from .resume import title_for as Title
+        else:
+            from .title import Title
 
-        title = (Title if saving is None else saving.title_for)(board, settings, kit=kit)
+        title = Title(board, settings, kit=kit)
         frames += loop(board, title, max_frames - frames if max_frames > 0 else -1)
         start = title.start
         title = None
         Title = None
         forget(engine.ui, "title")  # the title's code is not needed during a battle
+        if saving:
+            if start is not None:  # the state to play, autosaved (or the game continued)
+                from .resume import prepare
+
+                start = prepare(board, start, settings)
+                prepare = None
+            forget(engine.ui, "resume")
         gc.collect()
         if start is not None and start.get("game") == 1:
             from .hex_battle import from_title

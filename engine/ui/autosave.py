@@ -15,21 +15,14 @@ What is saved (engine/core/gamesave.py): ``play`` (the game, its settings and th
 the cursor, engine/ui/resume.py), the record (config, seed, every action) and the PRNG's
 state.
 
-The battle keeps only this module and the record; the saving code (engine/core/codec.py,
-slotwrite.py) is imported for the moment of a save and let go after it. ``attach`` hooks an
-Autosave to the state in play; engine/ui/resume.py makes it and holds the title's side.
+The battle keeps this module, the record, and the write path (engine/core/slotwrite.py:
+each save, and the finished game's record, is packed into a buffer made for it); no
+reading code is loaded to save. ``attach`` hooks an Autosave to the state in play;
+engine/ui/resume.py makes it (the title's side), engine/ui/save_hooks.py adds the battle
+screen's side, and engine/ui/save_menu.py undoes.
 """
 from engine.core.protocol import CHANCE, TERMINAL
-
-from .lazy import forget
-
-
-def let_go():
-    """Lets the save and load code go (lazy.forget) once a save or a load is done."""
-    import engine.core
-
-    for name in ("gamesave", "savestore", "record", "codec", "slotwrite"):
-        forget(engine.core, name)
+from engine.core.slotwrite import Image, game_bound, pack_game, pack_record, packed
 
 
 class Autosave:
@@ -66,47 +59,9 @@ class Autosave:
         self.acts.append(a)
         self.count += 1
 
-    def undo(self, st):
-        """Takes back the last decision of a person, and the CPU's answers after it, when
-        no die was rolled and no card drawn since (chance outcomes are all the hidden
-        information there is), the same person is to decide again (in a hot-seat game a
-        player never takes back the other's move) and undo is on (play flag bit 5 clear).
-        ``st`` becomes the position before that decision, in place, and is saved. Returns
-        None, or why not (nothing changed). Before the first decision after a Continue
-        there is nothing to undo."""
-        i = self.last_person
-        if self.play[3] & 32:
-            return "undo is switched off"
-        if i < 0:
-            return "nothing to undo"
-        if self.last_chance > i:
-            return "a die was rolled since"
-        if st.to_act() != self.person:
-            return "the last move was the other player's"
-        from engine.core.gamesave import replay
-        from engine.core.record import Record
-
-        fresh = replay(Record(self.play[0], self.config, self.seed, []))
-        acts = self.acts[:i]
-        del self.acts[:]
-        self.count = 0
-        self.last_person = self.person = self.last_chance = -1
-        for a in acts:
-            who = fresh.to_act()
-            fresh.apply(a)
-            self.add(a, who)
-        st.copy_from(fresh)
-        self.saved = -1
-        self.rest(st)
-        return None
-
-    def blob(self, st):
-        """The save of the game (engine/core/gamesave.py)."""
-        from engine.core.gamesave import pack
-
+    def _play(self):
         h = 0xFFFF if self.view is None else self.view()
-        return pack(self.play + bytes((h >> 8, h & 0xFF)), self.play[0], self.config,
-                    self.seed, self.acts, st.rng.get_state())
+        return self.play + bytes((h >> 8, h & 0xFF))
 
     def settle(self, st):
         """After an action: save if a person is to decide, clear if the game is over."""
@@ -116,11 +71,19 @@ class Autosave:
         elif who >= 0 and self.play[1 + who] == 0:  # kind 0: a person (resume.KINDS)
             self.rest(st)
 
-    def _write(self, blob):
-        from engine.core.slotwrite import save_after
-
-        self.newest, self.copy_error = save_after(self.board.store, self.newest, blob,
-                                                  getattr(self.board, "save_copy", None))
+    def _write(self, st):
+        """Saves the game of ``st`` (None: clears the save): its blob packed straight into
+        the store's image (engine/core/slotwrite.py), made for this save."""
+        copy = getattr(self.board, "save_copy", None)
+        if st is None:
+            image = Image(self.board.store, self.newest, 0, copy)
+            end = image.at
+        else:
+            image = Image(self.board.store, self.newest, game_bound(self.config, self.acts),
+                          copy)
+            end = pack_game(image.buf, image.at, self._play(), self.play[0], self.config,
+                            self.seed, self.acts, st.rng.get_state())
+        self.newest, self.copy_error = image.commit(end)
 
     def rest(self, st):
         """Saves the game if it moved since the last save; True if it wrote."""
@@ -128,32 +91,28 @@ class Autosave:
             return False
         self.saved = self.count
         try:
-            self._write(self.blob(st))
+            self._write(st)
             self.error = None
             self.saves += 1
         except (OSError, ValueError) as e:
             self.error = "Not saved: %s" % e
-        finally:
-            let_go()
         return self.error is None
 
     def over(self):
-        """The game has ended: Continue has nothing to resume. A board that keeps records
-        (``export_record(bytes)``: the desktop's, a file) gets the game's record first."""
+        """The game has ended: Continue has nothing to resume. A board that exports records
+        (``export_record(bytes)``: the desktop's keeps a file, the device's prints a line
+        on the serial console) gets the game's record first."""
         if self.ended:
             return
         self.ended = True
         try:
             export = getattr(self.board, "export_record", None)
             if export is not None:
-                from engine.core.record import Record
-
-                export(Record(self.play[0], self.config, self.seed, self.acts).encode())
-            self._write(b"")
+                export(packed(pack_record, self.config, self.acts, self.play[0], self.config,
+                              self.seed, self.acts))
+            self._write(None)
         except OSError as e:
             self.error = "Save not cleared: %s" % e
-        finally:
-            let_go()
 
 
 def attach(st, saver):

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""The title's side of saved games, for ``app.run_app(board, saving=resume)`` (the
-desktop emulator; the device passes none yet): is there a game to continue, resume it,
-the Autosave of a new game, and Replay last game.
+"""The title's side of saved games, for ``app.run_app(board, saving=True)``: is there a
+game to continue, resume it, the Autosave of a new game, and Replay last game. run_app lets
+it go with the title; the battle keeps engine/ui/save_hooks.py and the Autosave.
 
 ``play`` bytes (6): the ruleset, the two players' kinds as indexes of KINDS, the flags (bit
 0 hand-over screen, bit 1 automatic map draft, bit 2 sound, bits 3-4 LED brightness, bit 5
@@ -9,7 +9,7 @@ undo switched off), and the hex under the screen's cursor when the game was save
 bytes, 0xFFFF: none), so that Continue shows the screen as it was. An Autosave holds the
 first 4 and adds the cursor.
 """
-from .autosave import Autosave, attach, let_go
+from .lazy import let_go_saves as let_go
 
 KINDS = ("human", "greedy", "random", "easy", "normal", "hard")
 
@@ -32,16 +32,31 @@ def read_play(play):
             "cursor": None if h == 0xFFFF else h}
 
 
+def autosaved(board, players):
+    """Whether a game of ``players`` (two KINDS) is autosaved on ``board``: when a person
+    plays in it, and a CPU too only where the board ``saves_cpu_games`` (not the device's:
+    boards/common.py)."""
+    if "human" not in players:
+        return False
+    return players[0] == players[1] or getattr(board, "saves_cpu_games", True)
+
+
 def for_game(board, st, seed, players, play, newest=None):
     """An Autosave for the new game of state ``st`` made with ``seed`` (either ruleset)
-    when a person plays in it, else None. ``players``: the two kinds (KINDS); ``play``:
+    when a person plays in it, and a CPU too only on a board with ``saves_cpu_games`` (not
+    the device's), else None. ``players``: the two kinds (KINDS); ``play``:
     play_bytes(); ``newest``: where_newest() of the store."""
-    if players[0] != "human" and players[1] != "human":
+    if not autosaved(board, players):
         return None
-    from engine.core.record import config_bytes
+    cfg = b""
+    if getattr(st, "cfg", None) is not None:
+        from engine.core.record import config_bytes
 
-    cfg = getattr(st, "cfg", None)
-    saver = Autosave(board, play, b"" if cfg is None else config_bytes(cfg), seed, newest)
+        cfg = config_bytes(st.cfg)
+        let_go()
+    from .autosave import Autosave
+
+    saver = Autosave(board, play, cfg, seed, newest)
     saver.saved = -1  # saved at its first rest: Continue from the first decision on
     return saver
 
@@ -106,6 +121,8 @@ def _resumed(blob, slots):
     settings = read_play(play)
     if settings["game"] != record.ruleset:
         raise ValueError("the settings are of another game")
+    from .autosave import Autosave
+
     return settings, st, Autosave(slots.board, play[:4], record.config_bytes, record.seed,
                                   slots.newest, record.actions)
 
@@ -134,8 +151,8 @@ _notice = []  # why the last Continue failed, for the next title
 def title_for(board, settings, kit=None, notice=None):
     """The title menu with Continue when the store holds a game to resume; ``notice`` (or
     why the last Continue failed, or the reason a save in the store was refused) shown
-    first on a page of its own. The game it starts is made ready as it is chosen
-    (prepare): its ``start`` has the state to play, autosaved. With a board that keeps
+    first on a page of its own. The game it starts is made ready by prepare() once the
+    title is gone (app.run_app): its ``start`` then has the state to play, autosaved. With a board that keeps
     records (``last_record()``: the desktop's) it also offers "Replay last game", the
     replay viewer (engine/ui/replay.py), after which the title starts afresh."""
     from .title import Title
@@ -143,11 +160,6 @@ def title_for(board, settings, kit=None, notice=None):
     class SavingTitle(Title):
         viewer = None  # the replay viewer while it is open
         saves = True  # Settings offers the Undo switch
-
-        def __setattr__(self, name, value):
-            if name == "start" and value is not None:
-                value = prepare(self.board, value, self.settings)
-            Title.__setattr__(self, name, value)
 
         def main_menu(self):
             Title.main_menu(self)
@@ -196,98 +208,12 @@ def title_for(board, settings, kit=None, notice=None):
     return title
 
 
-def _menu_lines(screen, saver, undo_on):
-    """A person's Start menu gets "Undo last move" (when ``undo_on``) and "Replay this game"
-    above its last line (Pocket-Tactics: Quit to title) or two (Tactical Hex: Leave the
-    game, Back to the map), so the lines above keep their places. Hooked from outside, as
-    the autosave is (autosave.attach): the device's battle screens have no heap for the
-    code (docs/PERFORMANCE.md). Pocket-Tactics' lines call; Tactical Hex's lines are actions
-    or words, and the words "undo" and "replay" are caught on their way to its _apply.
+def _show():
+    """What the battle calls with its screen (save_hooks.show): the battle's side of saved
+    games is a module of its own, so that this one is let go with the title."""
+    from .save_hooks import show
 
-    The replay viewer (replay.py) shows the record so far over the battle, which waits; B
-    or Start comes back to the battle as it was. The game is still on, so the viewer does
-    not name the spell cards drawn (RULES A9)."""
-    hexes = hasattr(screen, "cursor")
-    box = []  # the open viewer
-
-    def open_replay():
-        from engine.core.record import Record
-
-        from .replay import ReplayView
-
-        box.append(ReplayView(screen.board, Record(saver.play[0], saver.config, saver.seed,
-                                                   list(saver.acts)), secret=True))
-
-    def undo_hex():
-        why = saver.undo(screen.st)
-        screen._enter()
-        if why is not None:
-            screen.set_status("Not now: %s" % why)
-
-    lines = []
-    if undo_on:
-        lines.append(("Undo last move", "undo" if hexes else lambda: undo(screen, saver)))
-    lines.append(("Replay this game", "replay" if hexes else open_replay))
-    words = {"undo": undo_hex, "replay": open_replay}
-    opened = screen._open_menu
-    applied = screen._apply
-    on_event = screen.on_event
-    tick = screen.tick
-
-    def open_menu(title, items, *back):
-        if screen.human() >= 0 and items and (items[-1][1] == "back" if hexes
-                                              else items[0][0] == "Resume"):
-            at = len(items) - (2 if hexes else 1)
-            items[at:at] = lines
-        opened(title, items, *back)
-
-    def apply(a):
-        if a in words:
-            words[a]()
-            return
-        applied(a)
-
-    def event(ev):
-        if not box:
-            on_event(ev)
-            return
-        box[0].on_event(ev)
-        if box[0].quit:
-            box.pop()
-            screen.board.display.root_group = screen.root
-            screen._enter()
-            screen.dirty = True
-
-    def step(now):
-        if not box:
-            return tick(now)
-        box[0].tick(now)
-        if box[0].dirty:
-            box[0].dirty = False
-            screen.dirty = True
-        return False
-
-    screen._open_menu = open_menu
-    if hexes:
-        screen._apply = apply
-    screen.on_event = event
-    screen.tick = step
-    screen.replaying = box
-
-
-def undo(screen, saver):
-    """The turn menu's Undo (Pocket-Tactics): the position before this person's last
-    decision (Autosave.undo), redrawn; or a page saying why not."""
-    why = saver.undo(screen.st)
-    if why is not None:
-        from .screens import M_MAP
-
-        screen._show_info(["Undo", "", "Not now: %s." % why], M_MAP)
-        return
-    screen.sel = 0xFF  # consts.NONE: nothing selected
-    screen.intent = None
-    screen.map.sync(screen.st, screen.unit_sprite)
-    screen._enter()
+    return show
 
 
 def prepare(board, start, settings):
@@ -306,11 +232,13 @@ def prepare(board, start, settings):
         settings.brightness = saved["brightness"]
         settings.handover = saved["handover"]
         settings.undo = saved["undo"]
+        from .autosave import attach
+
         attach(st, saver)
         return {"game": 1 if saved["game"] == 2 else 0, "players": saved["players"],
                 "auto_draft": saved["auto_draft"], "seed": saver.seed, "state": st,
                 "config": getattr(st, "cfg", None), "saver": saver,
-                "cursor": saved["cursor"], "show": show}
+                "cursor": saved["cursor"], "show": _show()}
     ruleset = 2 if start.get("game") == 1 else 1
     if ruleset == 2:
         from engine.tactical_hex.state import State
@@ -324,38 +252,14 @@ def prepare(board, start, settings):
                       start.get("auto_draft", False), settings.sound, settings.brightness,
                       getattr(settings, "undo", True))
     start["state"] = st
-    start["saver"] = for_game(board, st, start["seed"], start["players"], play,
-                              where_newest(board))
-    start["show"] = show
-    attach(st, start["saver"])
+    start["saver"] = None
+    if autosaved(board, start["players"]):
+        from .autosave import attach
+
+        start["saver"] = for_game(board, st, start["seed"], start["players"], play,
+                                  where_newest(board))
+        start["show"] = _show()
+        attach(st, start["saver"])
+    else:
+        let_go(True)  # the title's check of the store loaded the write path too
     return start
-
-
-def show(screen, start):
-    """Called by the title's flow (app.run_app, hex_battle.from_title) with the battle
-    screen it made for ``start``: the autosave saves the hex under the screen's cursor,
-    and a continued game gets its cursor back (and, between two people, the hand-over
-    first: the Pocket-Tactics battle shows it by itself)."""
-    saver = start.get("saver")
-    if saver is None:
-        return
-    h = start.get("cursor")  # a continued game's
-    _menu_lines(screen, saver, not saver.play[3] & 32)
-    if hasattr(screen, "cursor"):  # Tactical Hex: the cursor is the screen's hex
-        saver.view = lambda: screen.cursor
-        if h is not None:
-            screen.cursor = h
-            screen.map.set_cursor(h)
-            screen._hover()
-            who = screen.human()
-            if screen.handover and who >= 0 and screen._two_humans():
-                screen.viewer = 1 - who  # between two people: the hand-over first
-                screen._enter()
-    else:  # Pocket-Tactics: the map view's
-        saver.view = lambda: screen.map.cursor_hex
-        if h is not None:
-            from . import mapmode
-
-            screen.map.move_cursor(screen.st, h)
-            mapmode.status(screen)
-    screen.dirty = True

@@ -4,13 +4,15 @@ adapter (boards/pygamer.py), over the stand-ins of tools/mpcheck/standins/ (disp
 terminalio, keypad, ...). tools/bench/ui_bench.py builds
 its tree (run_ui) and loads it as .mpy, so its own code takes the least heap it can.
 
-arg: "KIND[:PLAYER_A:PLAYER_B[:POINTS]],SEED,MAX_FRAMES[,trace]" (human: "human[:PLAYER_B[:POINTS]]";
+arg: "KIND[:PLAYER_A:PLAYER_B[:POINTS]],SEED,MAX_FRAMES[,trace][,save]" (human: "human[:PLAYER_B[:POINTS]]";
 POINTS: the point limit of the battle's suggested builds, 50 unless given)
   cpu     greedy against random until the game is over (results close by themselves), or
           the two players given (cpu:normal:greedy: a CPU level of engine/ui/sliced.py, as
           the device's board thinks it)
   setup   the title: a rules page, a unit card, Settings, then a new CPU-against-CPU game
-          at 100 points through the army builder and the tile picker, then the battle
+          at 100 points through the army builder and the tile picker, then the battle; the
+          saving title (engine/ui/resume.py) where the board saves games (the .mpy build),
+          as code.py starts it
   human   side A is played through the buttons by a scripted hand that opens the menus, a
           unit card, the map cursor and the assault forecast, against the greedy CPU (or
           the player given: human:normal); the frame cap ends the run unless the game ends
@@ -22,7 +24,11 @@ POINTS: the point limit of the battle's suggested builds, 50 unless given)
           browser and Select show them; prints "CARD <line / line / ...>" for each
   costs   no battle: the heap of one stand-in object (and of one text Label) of each kind,
           "COST <what> <bytes>", measured over 16 objects from one step to the next
-  trace   (fourth field) prints "HEAP <step> live <bytes> after <bytes>" for each import,
+  save    (a further field) the battle autosaves: "setup" plays a new game of two people
+          (the scripted hand plays both), "human" makes its battle as the saving title does
+          (engine/ui/resume.py prepare before the battle's modules are loaded, then its
+          hooks); the device saves games of two people only (boards/common.py)
+  trace   (a further field) prints "HEAP <step> live <bytes> after <bytes>" for each import,
           the board, the battle and each frame that sets a new high
 
 Every kind that plays ends by printing the table of interned names ("qstr pool: ...
@@ -34,6 +40,8 @@ modules too when a player is a CPU level. Then one step
 makes the board, one the battle (engine.ui.app.new_battle), and every further step runs one
 frame of engine.ui.app.loop, the stand-in clock moving 20 ms a frame. At the end it prints
 "PT_HARD <0|1>" (whether the board offers Pocket-Tactics' CPU hard: boards/common.py),
+"SAVES <0|1>" (whether it saves games: code.py), "SAVED <n>" (the autosave's writes, when
+the battle has one),
 "SEEN <screens>" and "END <over|phaseN> <frames>".
 """
 import gc
@@ -87,6 +95,7 @@ _imports = MODULES  # what the first steps import, one a step (set by setup)
 _seed = 0
 _max = 0
 _trace = False
+_save = False  # the battle autosaves as the saving title makes it (engine/ui/resume.py)
 _loaded = 0
 _board = None
 _screen = None
@@ -112,10 +121,12 @@ def _searches(players):
 
 
 def setup(arg):
-    global _kind, _seed, _max, _trace, _players, _imports, _limit
+    global _kind, _seed, _max, _trace, _players, _imports, _limit, _save
     parts = arg.split(",")
     kind = parts[0].split(":")
     _kind = kind[0]
+    _trace = "trace" in parts[3:]
+    _save = "save" in parts[3:]
     if _kind == "human" and len(kind) > 1:
         _players = ("human", kind[1])
         if len(kind) > 2:
@@ -125,11 +136,13 @@ def setup(arg):
         if len(kind) > 3:
             _limit = int(kind[3])
     _imports = SETUP_MODULES if _kind == "setup" else MODULES
-    if _players is not None and _searches(_players):
+    if _save and _kind != "setup":  # the UI's modules after the title's choice is made ready
+        _imports = tuple(m for m in MODULES if not m.startswith("engine.ui.")
+                         or m == "engine.ui.lazy")
+    if _players is not None and _searches(_players) and not _save:
         _imports = _imports + SEARCH_MODULES
     _seed = int(parts[1])
     _max = int(parts[2])
-    _trace = len(parts) > 3 and parts[3] == "trace"
     gc.collect()
 
 
@@ -178,7 +191,10 @@ def _step():
         from engine.ui.app import new_battle
 
         players = ("greedy", "random") if _kind == "cpu" else ("human", "greedy")
-        _screen = new_battle(_board, players=_players or players, seed=_seed, limit=_limit)
+        if _save:
+            _screen = _saving_battle(_players or players)
+        else:
+            _screen = new_battle(_board, players=_players or players, seed=_seed, limit=_limit)
         return True
     import supervisor
     from engine.pocket_tactics.consts import PH_OVER
@@ -186,7 +202,7 @@ def _step():
     from engine.ui.screens import M_OVER
 
     s = _screen
-    if _kind == "human":
+    if _kind == "human" or _save:
         if _held >= 0:
             _release()
         elif _frames % HAND_EVERY == 0:
@@ -201,12 +217,56 @@ def _step():
     if s.quit or _frames >= _max or (s.st.phase == PH_OVER and s.mode == M_OVER):
         names = [SEEN_NAMES[i] for i in range(len(SEEN_NAMES)) if _seen & (1 << i)]
         print("PT_HARD %d" % (1 if _board.pt_hard else 0))  # the level offered (newgame.py)
+        print("SAVES %d" % (1 if _board.saves_games else 0))  # code.py's run_app(saving=)
+        start = _saving_start or _start
+        saver = start.get("saver") if start else None
+        if saver is not None:
+            print("SAVED %d" % saver.saves)  # writes of the store by the autosave
         print("SEEN %s" % " ".join(names))
         print("END %s %d" % ("over" if s.st.phase == PH_OVER else "phase%d" % s.st.phase,
                              _frames))
         _names()
         return False
     return True
+
+
+_saving_start = None
+
+
+def _saving_battle(players):
+    """The battle of ``players`` as the saving title starts it, over steps: the title's
+    choice made ready (engine/ui/resume.py prepare: the store read, the state autosaved)
+    before the battle's modules are loaded, as the title does it, and the title's side let
+    go as engine.ui.app.run_app does; the battle's modules, one a step; then the battle
+    screen with its hooks (start["show"]). None until the screen is made."""
+    global _saving_start
+    from engine.ui.app import Settings
+
+    if _saving_start is None:
+        import engine.ui
+        from engine.pocket_tactics.forces import suggested
+        from engine.ui import resume
+        from engine.ui.lazy import forget
+
+        start = {"game": 0, "players": players, "seed": _seed, "auto_draft": False,
+                 "config": suggested(0, 1, _limit)}
+        _saving_start = resume.prepare(_board, start, Settings())
+        forget(engine.ui, "resume")
+        return None
+    names = MODULES + SEARCH_MODULES if _searches(players) else MODULES
+    for name in names:
+        if name not in sys.modules:
+            __import__(name)
+            return None
+    from engine.ui.app import make_player
+    from engine.ui.battle import Battle
+
+    start = _saving_start
+    ps = [make_player(players[0], _seed * 2 + 1, _board),
+          make_player(players[1], _seed * 2 + 2, _board)]
+    screen = Battle(_board, start["state"], ps)
+    start["show"](screen, start)
+    return screen
 
 
 def _cards():
@@ -246,6 +306,22 @@ SETUP_KEYS = (
     "A DOWN DOWN A RIGHT RIGHT RIGHT DOWN RIGHT RIGHT RIGHT UP UP A",  # army B; tiles of A
     "A A A A A",  # tiles of B, central, features, draft
 )
+# The saving title's Settings page (engine/ui/resume.py: the board saves games, as the
+# .mpy build's does) has an Undo line before Done; with "save", a game between two people
+# (player B picked up from easy to Human), autosaved.
+SAVING_SETTINGS = "DOWN A DOWN DOWN DOWN A DOWN DOWN A"  # Settings, CPU level (to easy), Done
+HOT_SEAT = "A A UP UP A DOWN A A A"  # game; A: Human; B: Human; 100 points; factions
+
+
+def _setup_key_list():
+    keys = list(SETUP_KEYS)
+    if _board.saves_games:
+        keys[2] = SAVING_SETTINGS
+    if _save:
+        keys[4] = HOT_SEAT
+    return " ".join(keys).split()
+
+
 _setup_keys = None
 _title = None
 _start = None
@@ -264,7 +340,7 @@ def _setup_done():
             return False
         import engine.ui.title  # noqa: F401
 
-        _setup_keys = " ".join(SETUP_KEYS).split()
+        _setup_keys = _setup_key_list()
         return False
     if _title is None:
         global _kit
@@ -273,6 +349,8 @@ def _setup_done():
         from engine.ui.title import Title
 
         _kit = Kit(_board)  # as engine.ui.app.run_app: one sheet and panel for all screens
+        if _board.saves_games:  # code.py: run_app(board, saving=board.saves_games)
+            from engine.ui.resume import title_for as Title
         _title = Title(_board, Settings(), kit=_kit)
         _mark("menu")
         return False
@@ -299,6 +377,19 @@ def _setup_done():
         forget(engine.ui, "title")  # as engine.ui.app.run_app does
         forget(engine.ui, "newgame")
         return False
+    if _board.saves_games and "saver" not in _start:
+        for name in MODULES:  # the rules' modules that prepare's State needs, one a step
+            if name.startswith("engine.pocket_tactics.") and name not in sys.modules:
+                __import__(name)
+                return False
+        import engine.ui
+        from engine.ui.app import Settings
+        from engine.ui.lazy import forget
+        from engine.ui.resume import prepare
+
+        _start = prepare(_board, _start, Settings())  # as engine.ui.app.run_app does
+        forget(engine.ui, "resume")
+        return False
     names = MODULES + SEARCH_MODULES if _searches(_start["players"]) else MODULES
     for name in names:  # the rest, one per step, as the battle imports them
         if name not in sys.modules:
@@ -312,8 +403,10 @@ def _setup_done():
     seed = start["seed"]  # the players as engine.ui.app.run_app makes them
     ps = [make_player(start["players"][0], seed * 2 + 1, _board),
           make_player(start["players"][1], seed * 2 + 2, _board)]
-    _screen = Battle(_board, State(start["config"], seed), ps, auto_draft=start["auto_draft"],
-                     kit=_kit)
+    _screen = Battle(_board, start.get("state") or State(start["config"], seed), ps,
+                     auto_draft=start["auto_draft"], kit=_kit)
+    if "show" in start:
+        start["show"](_screen, start)
     return True
 
 
