@@ -309,6 +309,9 @@ class DeviceBoard:
     # (docs/PERFORMANCE.md, "Autosave")
     saves_games = MPY_BUILD
     saves_cpu_games = False
+    # the Start menu's "Replay this game" (engine/ui/save_hooks.py): the viewer's two
+    # replayed positions and its code need 134 KB with the battle, over the budget
+    replays_in_battle = False
 
     def __init__(self, name, keymap, stick):
         import board
@@ -353,18 +356,18 @@ class DeviceBoard:
             print("pocket-tactics: no sound:", e)
             self._tone = None
         self.store = NvmStore(microcontroller.nvm)
-        self.save_copy = _save_copy()
+        self.save_copy = None  # the save's copy on CIRCUITPY (boards/saving.py)
+        if self.saves_games:
+            from . import saving
+
+            self.save_copy = saving.copy_path()
 
     def export_record(self, data):
-        """The record of a game that has just ended (GR bytes, engine/core/record.py) as
-        one line on the serial console, in hex after "record ": ``tools/play.py --replay``
-        and ``tools/hex_play.py --replay`` read a file holding that line. Printed a few
-        bytes at a time, so that no text of the whole record is made."""
-        print("record ", end="")
-        mv = memoryview(data)
-        for at in range(0, len(data), 32):
-            print(bytes(mv[at:at + 32]).hex(), end="")
-        print()
+        """The record of a game that has just ended, as one line on the serial console
+        (boards/saving.py)."""
+        from .saving import print_record
+
+        print_record(data)
 
     def ticks_ms(self):
         return self._ticks()
@@ -404,19 +407,6 @@ class DeviceBoard:
                 t.stop()
             else:
                 t.update(now)
-
-
-SAVE_COPY = "/pocket-tactics.sav"  # the save's copy on CIRCUITPY (tools/device/boot.py)
-
-
-def _save_copy():
-    """SAVE_COPY when CircuitPython may write its drive (boot.py remounted it), else None."""
-    try:
-        import storage
-
-        return None if storage.getmount("/").readonly else SAVE_COPY
-    except (ImportError, AttributeError, OSError):
-        return None
 
 
 def _make_pixels(board):

@@ -615,11 +615,9 @@ def test_tactical_hex_start_menu_offers_undo():
     assert undone > 2 and refused > 2
 
 
-@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
-def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
-    # the issue's replay "from the pause menu": the record so far on the replay viewer,
-    # stepped to its end (the position in play), then B: the battle as it was
-    board = stub.make(store=FlashModel())
+def _hot_seat_on_the_map(board, ruleset):
+    """(start, screen): a game of two people as the saving title starts it (prepare, show),
+    25 actions in, the map waiting for a person."""
     if ruleset == 1:
         from engine.pocket_tactics.forces import suggested
 
@@ -632,15 +630,25 @@ def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
     kw = {"auto_draft": True} if ruleset == 1 else {}
     screen = kind(board, start["state"], [None, None], handover=False, **kw)
     start["show"](screen, start)
-    st = screen.st
     _play(screen, random.Random(8), 25)
     for _ in range(20):  # a result on the screen: close it, to the map
         if screen.mode == 0 and screen.human() >= 0:
             break
         screen.on_event(K.A)
     assert screen.mode == 0 and screen.human() >= 0
+    return start, screen
+
+
+@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
+def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
+    # the issue's replay "from the pause menu": the record so far on the replay viewer,
+    # stepped to its end (the position in play), then B: the battle as it was
+    board = stub.make(store=FlashModel())
+    start, screen = _hot_seat_on_the_map(board, ruleset)
+    st = screen.st
     before = st.encode()
     root = board.display.root_group
+    players, handover = screen.players, screen.handover
     screen.on_event(K.START)
     screen.tick(board.ticks_ms())
     names = [t for t, _ in screen.menu]
@@ -648,18 +656,23 @@ def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
     screen.menu_i = names.index("Replay this game")
     screen.on_event(K.A)
     view = screen.replaying[0]
-    assert board.display.root_group is not root  # the viewer's screen
-    assert view.n == len(start["saver"].acts) > 25
+    saver = start["saver"]
+    saves, acts = saver.saves, list(saver.acts)
+    assert view.screen is screen  # the battle's own screen, lent (no second one)
+    assert view.n == len(acts) > 25
+    assert view.i == 0 and st.encode() != before  # the start on the screen
     for _ in range(view.n // 10 + 2):
         screen.on_event(K.DOWN)
     assert view.i == view.n and view.st.encode() == before  # the end is the game in play
     screen.on_event(K.LEFT)
-    assert view.i == view.n - 1
-    screen.tick(board.ticks_ms())
-    assert st.encode() == before  # the game waits
+    assert view.i == view.n - 1 and st.encode() != before
+    screen.tick(board.ticks_ms())  # the game waits: nobody plays in the viewer
+    assert view.i == view.n - 1 and screen.human() < 0
     screen.on_event(K.B)
     assert not screen.replaying and board.display.root_group is root
-    assert st.encode() == before
+    assert st.encode() == before and screen.human() >= 0  # the game as it was
+    assert (screen.players, screen.handover) == (players, handover)
+    assert saver.saves == saves and saver.acts == acts  # the viewer saved nothing
 
 
 def test_replay_during_a_game_does_not_name_the_cards_drawn():
@@ -723,3 +736,16 @@ def test_the_device_autosaves_games_of_two_people_only():
         st.apply(sample_chance(st))
     assert saver.saves == 1  # saved when a person is to decide
     assert gamesave.unpack(SaveSlots(board.store).load()[0])[1].seed == 4
+
+
+@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
+def test_a_board_without_the_viewers_heap_offers_undo_but_no_replay(ruleset):
+    # boards/common.py DeviceBoard.replays_in_battle is False (docs/PERFORMANCE.md: with the
+    # battle the viewer needs 134 KB): the Start menu keeps Undo, and has no Replay line
+    board = stub.make(store=FlashModel())
+    board.replays_in_battle = False
+    _, screen = _hot_seat_on_the_map(board, ruleset)
+    screen.on_event(K.START)
+    screen.tick(board.ticks_ms())
+    names = [t for t, _ in screen.menu]
+    assert "Undo last move" in names and "Replay this game" not in names

@@ -13,7 +13,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import boards  # noqa: E402
-from boards import common, keynames, pybadge, pygamer, stub  # noqa: E402
+from boards import common, keynames, pybadge, pygamer, saving, stub  # noqa: E402
 from boards.common import (  # noqa: E402
     STICK_PRESS,
     STICK_RELEASE,
@@ -480,9 +480,13 @@ def test_tone_across_tick_wrap(fakes):
 def test_the_save_copy_is_kept_when_boot_py_gave_the_drive_to_the_game(fakes, monkeypatch):
     # docs/DEVICE.md "Saved games": CIRCUITPY writable by CircuitPython (tools/device/boot.py
     # remounted it) -> a copy of each save in a file there; else the NVM only
+    monkeypatch.setattr(common.DeviceBoard, "saves_games", True)  # the .mpy build's
     assert make_gamer(fakes).save_copy is None  # read-only for the game: no boot.py
     fakes.storage.remount("/", readonly=False)
-    assert make_gamer(fakes).save_copy == common.SAVE_COPY == "/pocket-tactics.sav"
+    assert make_gamer(fakes).save_copy == saving.SAVE_COPY == "/pocket-tactics.sav"
+    monkeypatch.setattr(common.DeviceBoard, "saves_games", False)  # the .py build's
+    assert make_gamer(fakes).save_copy is None
+    monkeypatch.setattr(common.DeviceBoard, "saves_games", True)
     monkeypatch.setitem(sys.modules, "storage", None)  # no storage module: no copy
     assert make_gamer(fakes).save_copy is None
 
@@ -775,7 +779,7 @@ def test_device_update_allocates_nothing_in_micropython(tmp_path, arg):
     driver.write_text(_MP_DRIVER)
     extra = [(str(driver), "board_alloc.py")]
     extra += [(str(FAKES / (n + ".py")), n + ".py") for n in FAKE_NAMES]
-    for name in ("__init__.py", "common.py", "pygamer.py", "pybadge.py"):
+    for name in ("__init__.py", "common.py", "pygamer.py", "pybadge.py", "saving.py"):
         extra.append((str(ROOT / "boards" / name), "boards/" + name))
     root = mpcheck.build_tree("py", str(tmp_path / "tree"), extra)
     res = mpcheck.run_tree(root, "board_alloc", arg=arg, timeout=300)

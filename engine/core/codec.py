@@ -6,10 +6,7 @@ A framed blob is ``magic (2 bytes) | version (1 byte) | payload | crc16 (2 bytes
 is used, so a corrupt save is never half-loaded.
 """
 from .crc import crc16
-
-
-class DecodeError(ValueError):
-    pass
+from .protocol import DecodeError  # noqa: F401  (one class, however often this is loaded)
 
 
 class Writer:

@@ -21,6 +21,12 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message names the rule."""
 
 
+class DecodeError(ValueError):
+    """Saved or recorded bytes that do not check (engine/core/codec.py). Defined here, in a
+    module that is never let go, so that it stays one class when the codec is let go and
+    loaded again (engine/ui/letgo.py): an ``except DecodeError`` always catches it."""
+
+
 def pick(weights, v, key=-1):
     """Index chosen in proportion to ``weights`` by a 16-bit value ``v`` (multiply-shift:
     each face of a die gets 10922 or 10923 of the 65536 values). With ``key`` >= 0 the

@@ -28,8 +28,6 @@ END = const(0x5A)
 SEQ_MASK = const(0x3FFFFFFF)
 GAME_MAGIC = b"GS"  # the saved game's blob (gamesave.py)
 GAME_VERSION = 1
-RECORD_MAGIC = b"GR"  # the game record (record.py)
-RECORD_VERSION = 1
 PLAY_BYTES = const(6)
 
 
@@ -70,26 +68,30 @@ def _u32(buf, i, x):
 
 
 def game_bound(config, actions):
-    """The most bytes pack_game or pack_record writes for a game of ``config`` bytes and
-    ``actions``."""
-    return 32 + len(config) + 5 * len(actions)
+    """The bytes pack_game (or record.py's pack_record) writes for a game of ``config``
+    bytes and ``actions``, or a few more."""
+    n = 32 + len(config)
+    for a in actions:  # varints of 7 bits a byte
+        n += 1 if a < 0x80 else 2 if a < 0x4000 else 3 if a < 0x200000 else 4 \
+            if a < 0x10000000 else 5
+    return n
 
 
-def _head(buf, at, magic, version):
+def put_head(buf, at, magic, version):
     buf[at] = magic[0]
     buf[at + 1] = magic[1]
     buf[at + 2] = version
     return at + 3
 
 
-def _game(buf, i, ruleset, config, seed):
+def put_game(buf, i, ruleset, config, seed):
     buf[i] = ruleset
     i = _varint(buf, i + 1, len(config))
     buf[i:i + len(config)] = config
     return _u32(buf, i + len(config), seed)
 
 
-def _close(buf, at, i, actions):
+def put_actions(buf, at, i, actions):
     """The actions from ``i``, then the CRC of everything from ``at``; returns the end."""
     i = _varint(buf, i, len(actions))
     for a in actions:
@@ -107,24 +109,11 @@ def pack_game(buf, at, play, ruleset, config, seed, actions, rng_state):
     ends."""
     if len(play) != PLAY_BYTES:
         raise ValueError("play settings of %d bytes, not %d" % (len(play), PLAY_BYTES))
-    i = _head(buf, at, GAME_MAGIC, GAME_VERSION)
+    i = put_head(buf, at, GAME_MAGIC, GAME_VERSION)
     buf[i:i + PLAY_BYTES] = play
-    i = _game(buf, i + PLAY_BYTES, ruleset, config, seed)
+    i = put_game(buf, i + PLAY_BYTES, ruleset, config, seed)
     i = _u32(buf, _u32(buf, i, rng_state[0]), rng_state[1])
-    return _close(buf, at, i, actions)
-
-
-def pack_record(buf, at, ruleset, config, seed, actions):
-    """Writes the game record's blob (record.py: ruleset, ``config`` bytes, ``seed``,
-    ``actions``) into ``buf`` from ``at`` (room for game_bound() bytes); returns its end."""
-    i = _head(buf, at, RECORD_MAGIC, RECORD_VERSION)
-    return _close(buf, at, _game(buf, i, ruleset, config, seed), actions)
-
-
-def packed(pack, config, actions, *fields):
-    """The bytes that ``pack`` (pack_game or pack_record) writes for these fields."""
-    buf = bytearray(game_bound(config, actions))
-    return bytes(memoryview(buf)[0:pack(buf, 0, *fields)])
+    return put_actions(buf, at, i, actions)
 
 
 class Image:

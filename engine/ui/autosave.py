@@ -16,13 +16,13 @@ the cursor, engine/ui/resume.py), the record (config, seed, every action) and th
 state.
 
 The battle keeps this module, the record, and the write path (engine/core/slotwrite.py:
-each save, and the finished game's record, is packed into a buffer made for it); no
-reading code is loaded to save. ``attach`` hooks an Autosave to the state in play;
+each save is packed into an image of the store made for it); no reading code is loaded
+to save (record.py only for the finished game's record, then let go). ``attach`` hooks an Autosave to the state in play;
 engine/ui/resume.py makes it (the title's side), engine/ui/save_hooks.py adds the battle
 screen's side, and engine/ui/save_menu.py undoes.
 """
 from engine.core.protocol import CHANCE, TERMINAL
-from engine.core.slotwrite import Image, game_bound, pack_game, pack_record, packed
+from engine.core.slotwrite import Image, game_bound, pack_game
 
 
 class Autosave:
@@ -108,11 +108,16 @@ class Autosave:
         try:
             export = getattr(self.board, "export_record", None)
             if export is not None:
-                export(packed(pack_record, self.config, self.acts, self.play[0], self.config,
-                              self.seed, self.acts))
+                from engine.core.record import Record
+
+                export(Record(self.play[0], self.config, self.seed, self.acts).encode())
             self._write(None)
         except OSError as e:
             self.error = "Save not cleared: %s" % e
+        finally:
+            from .letgo import let_go_saves
+
+            let_go_saves()
 
 
 def attach(st, saver):

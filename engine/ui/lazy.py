@@ -13,13 +13,3 @@ def forget(package, name):
     except (AttributeError, KeyError, TypeError):  # MicroPython: KeyError
         pass
 
-
-def let_go_saves(writer=False):
-    """Lets the reading side of saved games go (engine/core: the save slots, the game save,
-    the record and the codec) once a load, a check or an undo is done; with ``writer`` the
-    write path too (slotwrite.py and its CRC), which an autosave holds while it lives."""
-    import engine.core
-
-    for name in ("gamesave", "savestore", "savecopy", "record", "codec") + (
-            ("slotwrite", "crc") if writer else ()):
-        forget(engine.core, name)

@@ -23,9 +23,12 @@ class _Watcher:
 
 
 class ReplayView:
-    def __init__(self, board, record, kit=None, secret=False):
+    def __init__(self, board, record, kit=None, secret=False, screen=None):
         """``secret``: the game is still on, so the spell cards drawn are not named (the
-        hands are private, RULES A9); a finished game's replay names them."""
+        hands are private, RULES A9); a finished game's replay names them. ``screen``: the
+        battle screen of the game in play, borrowed (its players become watchers, its
+        hand-over is off) instead of a second screen made for the replay, which the
+        device has no heap for; give_back() returns it as it was."""
         from engine.core.gamesave import replay
 
         self.board = board
@@ -33,12 +36,22 @@ class ReplayView:
         self.secret = secret
         self.n = len(record.actions)
         self.i = 0
-        st = replay(record, 0)
-        if record.ruleset == 2:
-            from .hex_battle import HexBattle as Screen
+        self.lent = None
+        self.cur = replay(record, 0)  # the position shown, stepped forward in place
+        if screen is not None:
+            keep = replay(record, 0)
+            keep.copy_from(screen.st)  # the game in play, for give_back
+            self.lent = (screen.players, screen.handover, keep)
+            screen.players = [_Watcher(), _Watcher()]
+            screen.handover = False
         else:
-            from .battle import Battle as Screen
-        self.screen = Screen(board, st, [_Watcher(), _Watcher()], handover=False, kit=kit)
+            if record.ruleset == 2:
+                from .hex_battle import HexBattle as Screen
+            else:
+                from .battle import Battle as Screen
+            screen = Screen(board, replay(record, 0), [_Watcher(), _Watcher()],
+                            handover=False, kit=kit)
+        self.screen = screen
         self.quit = False
         self.dirty = True
         self.go(0)
@@ -52,24 +65,39 @@ class ReplayView:
         from engine.core.gamesave import replay
 
         i = max(0, min(self.n, i))
+        if i < self.i:  # back: the record replayed from the start
+            self.cur = replay(self.record, 0)
+            self.i = 0
         text = "start"
-        if i > 0:
-            before = replay(self.record, i - 1)
-            text = self._words(before, self.record.actions[i - 1])
-            before.apply(self.record.actions[i - 1])
-            after = before
-        else:
-            after = replay(self.record, 0)
-        self.i = i
+        cur = self.cur
+        actions = self.record.actions
+        while self.i < i:  # forward: the actions applied to the position shown
+            a = actions[self.i]
+            if self.i == i - 1:
+                text = self._words(cur, a)
+            cur.apply(a)
+            self.i += 1
+        self._show(cur)
         screen = self.screen
-        screen.st.copy_from(after)
+        screen.set_status(("%d/%d %s" % (i, self.n, text))[:screen.status.width])
+        self.dirty = True
+
+    def _show(self, st):
+        screen = self.screen
+        screen.st.copy_from(st)
         screen.panel.hide()  # the end's or a result's panel of another position
         screen.mode = 0  # both screens' map mode
         if hasattr(screen, "unit_sprite"):  # Pocket-Tactics: the map follows the state
             screen.map.sync(screen.st, screen.unit_sprite)
         screen._enter()
-        screen.set_status(("%d/%d %s" % (i, self.n, text))[:screen.status.width])
-        self.dirty = True
+
+    def give_back(self):
+        """The borrowed screen as it was: the game's position (copied back: the same
+        state, dice to come included), its players and hand-over."""
+        screen = self.screen
+        screen.players, screen.handover, keep = self.lent
+        self.lent = self.cur = None
+        self._show(keep)
 
     def _words(self, st, a):
         """Who did what: the action ``a`` taken in ``st`` in the ruleset's notation."""

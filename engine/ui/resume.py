@@ -9,7 +9,14 @@ undo switched off), and the hex under the screen's cursor when the game was save
 bytes, 0xFFFF: none), so that Continue shows the screen as it was. An Autosave holds the
 first 4 and adds the cursor.
 """
-from .lazy import let_go_saves as let_go
+
+
+def let_go(writer=False):
+    """letgo.let_go_saves, loaded for the moment."""
+    from .letgo import let_go_saves
+
+    let_go_saves(writer)
+
 
 KINDS = ("human", "greedy", "random", "easy", "normal", "hard")
 

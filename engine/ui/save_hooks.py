@@ -12,6 +12,7 @@ from .lazy import forget
 
 def _menu_lines(screen, saver, undo_on):
     """A person's Start menu gets "Undo last move" (when ``undo_on``) and "Replay this game"
+    (where the board has the heap for the viewer: not the device's, ``replays_in_battle``)
     above its last line (Pocket-Tactics: Quit to title) or two (Tactical Hex: Leave the
     game, Back to the map), so the lines above keep their places. Pocket-Tactics' lines
     call; Tactical Hex's lines are actions or words, and the words "undo" and "replay" are
@@ -29,7 +30,8 @@ def _menu_lines(screen, saver, undo_on):
     lines = []
     if undo_on:
         lines.append(("Undo last move", "undo" if hexes else lambda: run("undo")))
-    lines.append(("Replay this game", "replay" if hexes else lambda: run("replay")))
+    if getattr(screen.board, "replays_in_battle", True):
+        lines.append(("Replay this game", "replay" if hexes else lambda: run("replay")))
     opened = screen._open_menu
 
     def open_menu(title, items, *back):

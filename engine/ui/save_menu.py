@@ -22,7 +22,7 @@ def undo_last(saver, st):
         return "a die was rolled since"
     if st.to_act() != saver.person:
         return "the last move was the other player's"
-    from .lazy import let_go_saves
+    from .letgo import let_go_saves
 
     try:
         from engine.core.gamesave import replay
@@ -66,16 +66,18 @@ def undo(screen, saver):
 
 
 def replay(screen, saver):
-    """The replay viewer (engine/ui/replay.py) on the record so far, over the battle, which
-    waits: the screen's events and ticks go to the viewer until B or Start closes it, then
-    the battle is back as it was. The game is still on, so the viewer does not name the
-    spell cards drawn (RULES A9). ``screen.replaying`` holds the open viewer."""
+    """The replay viewer (engine/ui/replay.py) on the record so far, on the battle's own
+    screen, lent to it (the device has no heap for a second screen): the screen's events
+    and ticks go to the viewer until B or Start closes it, then the battle is back as it
+    was (its position replayed from the record). The game is still on, so the viewer does
+    not name the spell cards drawn (RULES A9). ``screen.replaying`` holds the open
+    viewer."""
     from engine.core.record import Record
 
     from .replay import ReplayView
 
     view = ReplayView(screen.board, Record(saver.play[0], saver.config, saver.seed,
-                                           list(saver.acts)), secret=True)
+                                           list(saver.acts)), secret=True, screen=screen)
     on_event = screen.on_event
     tick = screen.tick
 
@@ -85,8 +87,8 @@ def replay(screen, saver):
             screen.on_event = on_event  # the screen's own again
             screen.tick = tick
             screen.replaying = []
-            screen.board.display.root_group = screen.root
-            screen._enter()
+            view.give_back()
+            _let_go_replay()
             screen.dirty = True
 
     def step(now):
@@ -99,3 +101,21 @@ def replay(screen, saver):
     screen.on_event = event
     screen.tick = step
     screen.replaying = [view]
+
+
+def _let_go_replay():
+    """The viewer's code and what replaying loaded: the rulesets' replay and notation."""
+    import engine.pocket_tactics
+    import engine.ui
+
+    from .lazy import forget
+    from .letgo import let_go_saves
+
+    forget(engine.ui, "replay")
+    for name in ("saves", "notation"):
+        forget(engine.pocket_tactics, name)
+        if "engine.tactical_hex" in __import__("sys").modules:
+            import engine.tactical_hex
+
+            forget(engine.tactical_hex, name)
+    let_go_saves()

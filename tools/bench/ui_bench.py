@@ -56,7 +56,7 @@ PY_LEVEL_RUNS = (("human:normal", HUMAN_SEED, HUMAN_FRAMES), ("human:hard", HUMA
 def board_files():
     """The PyGamer board adapter and what it imports."""
     return [(os.path.join(ROOT, "boards", name), "boards/" + name)
-            for name in ("__init__.py", "common.py", "pygamer.py")]
+            for name in ("__init__.py", "common.py", "pygamer.py", "saving.py")]
 
 
 def standin_files():

@@ -27,7 +27,8 @@ POINTS: the point limit of the battle's suggested builds, 50 unless given)
   save    (a further field) the battle autosaves: "setup" plays a new game of two people
           (the scripted hand plays both), "human" makes its battle as the saving title does
           (engine/ui/resume.py prepare before the battle's modules are loaded, then its
-          hooks); the device saves games of two people only (boards/common.py)
+          hooks); the device saves games of two people only (boards/common.py); where
+          the menu offers "Replay this game" (not on the device) the hand opens it once
   trace   (a further field) prints "HEAP <step> live <bytes> after <bytes>" for each import,
           the board, the battle and each frame that sets a new high
 
@@ -86,7 +87,8 @@ N_STANDINS = MODULES.index("engine.core.protocol")  # the stand-ins come first
 
 FRAME_MS = 20
 HAND_EVERY = 4  # frames between two presses of the scripted hand
-SEEN_NAMES = ("cursor", "menu", "card", "info", "forecast", "assault", "over", "builder")
+SEEN_NAMES = ("cursor", "menu", "card", "info", "forecast", "assault", "over", "builder",
+              "replay")
 
 _kind = ""
 _players = None  # the two players of the battle, when given in KIND
@@ -109,6 +111,7 @@ _last_key = -1
 _last_cursor = -1
 _stuck = 0
 _skip = 0
+_replays = 0  # the viewer of "Replay this game": 0 not opened yet, then presses in it
 # the costs kind
 _cost_i = 0
 _keep = None
@@ -514,11 +517,16 @@ def _menu_key(s):
     that does something other than go back or quit (Resume / Cancel if none)."""
     from engine.ui import keys as K
 
+    global _replays
     items = s.menu
     want = -1
     for i in range(len(items)):
         if items[i][0] == "Assault!":
             want = i
+        if items[i][0] == "Replay this game" and _replays == 0 and want < 0:
+            want = i  # once: the viewer over the game so far (engine/ui/save_menu.py)
+            if s.menu_i == i:
+                _replays = 1
     for i in range(len(items)):
         t = items[i][0]
         if want < 0 and t not in ("Resume", "Cancel", "Quit to title", "Armies", "Rules",
@@ -602,6 +610,11 @@ def _hand(s):
     from engine.ui import screens as B
     from engine.ui import keys as K
 
+    global _replays
+    if getattr(s, "replaying", None):  # the replay viewer: some actions forward, back, out
+        _replays += 1
+        _mark("replay")
+        return K.RIGHT if _replays < 12 else K.LEFT if _replays < 16 else K.B
     m = s.mode
     if m == B.M_HANDOVER or m == B.M_INFO:
         return K.A
