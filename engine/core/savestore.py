@@ -188,7 +188,8 @@ class SaveSlots:
         self.skipped = 0  # saves not written: blob equal to the newest
         self.damaged = False  # load() met something that is neither a save nor erased
         # after load(): (store offset, length, seq) of the newest record, the offset and
-        # length 0 when it came from the copy; None when there is none (savestore.save_after, slotwrite.Image)
+        # length 0 when it came from the copy; None when there is none (save_after,
+        # slotwrite.Image)
         self.newest = None
 
     # -- loading

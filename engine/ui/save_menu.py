@@ -105,17 +105,17 @@ def replay(screen, saver):
 
 def _let_go_replay():
     """The viewer's code and what replaying loaded: the rulesets' replay and notation."""
-    import engine.pocket_tactics
+    import sys
+
     import engine.ui
 
     from .lazy import forget
     from .letgo import let_go_saves
 
     forget(engine.ui, "replay")
-    for name in ("saves", "notation"):
-        forget(engine.pocket_tactics, name)
-        if "engine.tactical_hex" in __import__("sys").modules:
-            import engine.tactical_hex
-
-            forget(engine.tactical_hex, name)
+    for package in ("engine.pocket_tactics", "engine.tactical_hex"):
+        loaded = sys.modules.get(package)
+        if loaded is not None:  # only the game in play's is loaded
+            forget(loaded, "saves")
+            forget(loaded, "notation")
     let_go_saves()

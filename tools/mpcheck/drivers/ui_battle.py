@@ -236,6 +236,16 @@ def _step():
 _saving_start = None
 
 
+def _import_one(names):
+    """Imports the first of ``names`` not loaded yet (one module a step); False when all
+    are."""
+    for name in names:
+        if name not in sys.modules:
+            __import__(name)
+            return True
+    return False
+
+
 def _saving_battle(players):
     """The battle of ``players`` as the saving title starts it, over steps: the title's
     choice made ready (engine/ui/resume.py prepare: the store read, the state autosaved)
@@ -257,10 +267,8 @@ def _saving_battle(players):
         forget(engine.ui, "resume")
         return None
     names = MODULES + SEARCH_MODULES if _searches(players) else MODULES
-    for name in names:
-        if name not in sys.modules:
-            __import__(name)
-            return None
+    if _import_one(names):
+        return None
     from engine.ui.app import make_player
     from engine.ui.battle import Battle
 
@@ -381,10 +389,9 @@ def _setup_done():
         forget(engine.ui, "newgame")
         return False
     if _board.saves_games and "saver" not in _start:
-        for name in MODULES:  # the rules' modules that prepare's State needs, one a step
-            if name.startswith("engine.pocket_tactics.") and name not in sys.modules:
-                __import__(name)
-                return False
+        # the rules' modules that prepare's State needs, one a step
+        if _import_one([m for m in MODULES if m.startswith("engine.pocket_tactics.")]):
+            return False
         import engine.ui
         from engine.ui.app import Settings
         from engine.ui.lazy import forget
@@ -394,10 +401,8 @@ def _setup_done():
         forget(engine.ui, "resume")
         return False
     names = MODULES + SEARCH_MODULES if _searches(_start["players"]) else MODULES
-    for name in names:  # the rest, one per step, as the battle imports them
-        if name not in sys.modules:
-            __import__(name)
-            return False
+    if _import_one(names):  # the rest, one per step, as the battle imports them
+        return False
     start = _start
     from engine.pocket_tactics.state import State
     from engine.ui.app import make_player
