@@ -208,6 +208,20 @@ def check_range(size, offset, n):
 _PAGE = const(512)  # the NVM's flash page
 
 
+def _saving():
+    """boards/saving.py, loaded for the moment it is used (_let_go_saving after)."""
+    from . import saving
+
+    return saving
+
+
+def _let_go_saving():
+    import boards
+    from engine.ui.lazy import forget
+
+    forget(boards, "saving")
+
+
 class NvmStore:
     """The save store on ``microcontroller.nvm``: reads and writes are single slice
     operations (the chip erases a whole block per write, so never byte by byte), and a write
@@ -305,10 +319,11 @@ class DeviceBoard:
     cpu_work = 8
     pt_hard = PT_HARD  # Pocket-Tactics offers its CPU "hard" (engine/ui/newgame.py)
     # autosave and Continue (engine/ui/resume.py) from the .mpy build, for games of two
-    # people: a battle has no heap for both a CPU level's search and the saving code
-    # (docs/PERFORMANCE.md, "Autosave")
+    # people, and against the CPU in Tactical Hex (ruleset 2): a Pocket-Tactics battle has
+    # no heap for both a CPU level's search and the saving code (docs/PERFORMANCE.md,
+    # "Autosave")
     saves_games = MPY_BUILD
-    saves_cpu_games = False
+    saves_cpu_games = (2,)
     # the Start menu's "Replay this game" (engine/ui/save_hooks.py): the viewer's two
     # replayed positions and its code need 134 KB with the battle, over the budget
     replays_in_battle = False
@@ -358,16 +373,16 @@ class DeviceBoard:
         self.store = NvmStore(microcontroller.nvm)
         self.save_copy = None  # the save's copy on CIRCUITPY (boards/saving.py)
         if self.saves_games:
-            from . import saving
-
-            self.save_copy = saving.copy_path()
+            self.save_copy = _saving().copy_path()
+            _let_go_saving()
 
     def export_record(self, data):
         """The record of a game that has just ended, as one line on the serial console
         (boards/saving.py)."""
-        from .saving import print_record
-
-        print_record(data)
+        try:
+            _saving().print_record(data)
+        finally:
+            _let_go_saving()
 
     def ticks_ms(self):
         return self._ticks()

@@ -91,7 +91,7 @@ def test_continue_resumes_the_exact_game_and_ends_like_uninterrupted_play(make):
     assert got is not None, why
     settings, st, saver = got
     assert st.encode() == first.st.encode()  # a person was to decide: saved just now
-    assert saver.acts == first.saver.acts and saver.count == first.saver.count
+    assert saver.log.list() == first.saver.log.list() and saver.log.count == first.saver.log.count
     assert settings["players"] == ("human", "human") and not settings["handover"]
     kind = Battle if make is _pt_battle else HexBattle
     attach(st, saver)
@@ -110,7 +110,7 @@ def test_one_save_per_decision_of_a_person_not_per_die():
     # each decision is followed by a rest (a person to decide again), and the first rest
     # comes after the opening dice; at most one write per rest
     assert 0 < len(board.store.writes) <= decisions + 1
-    chances = len(battle.saver.acts) - decisions
+    chances = battle.saver.log.count - decisions
     assert chances > 0  # dice were rolled, and none of them wrote on its own
 
 
@@ -144,7 +144,7 @@ def test_every_power_cut_in_an_autosave_leaves_the_previous_or_the_new_game():
         flash = board.store.copy()
         b2 = stub.make(store=flash)
         saver = Autosave(b2, battle.saver.play, battle.saver.config, battle.saver.seed,
-                         battle.saver.newest, battle.saver.acts)
+                         battle.saver.newest, battle.saver.log.list())
         st = battle.st
         a = rng.choice(st.legal_actions()) if st.to_act() >= 0 else None
         assert a is not None
@@ -173,7 +173,7 @@ def test_every_power_cut_in_an_autosave_leaves_the_previous_or_the_new_game():
 def _record(saver):
     from engine.core.record import Record
 
-    return Record(saver.play[0], saver.config, saver.seed, list(saver.acts))
+    return Record(saver.play[0], saver.config, saver.seed, saver.log.list())
 
 
 def test_damaged_saves_are_refused_with_a_reason_never_loaded_half():
@@ -193,8 +193,8 @@ def test_damaged_saves_are_refused_with_a_reason_never_loaded_half():
             assert why
         else:  # an untouched record: the newest, or the previous when the flips hit the newest
             loaded += 1
-            acts = got[2].acts
-            assert acts == battle.saver.acts[:len(acts)]
+            acts = got[2].log.list()
+            assert acts == battle.saver.log.list()[:len(acts)]
             assert got[1].encode() == gamesave.replay(_record(got[2])).encode()
     assert refused > 0 and loaded > 0
     for junk in (b"", b"\x00" * 8192, bytes(random.Random(1).randrange(256) for _ in range(8192))):
@@ -238,7 +238,7 @@ def test_the_battles_blob_is_the_format_gamesave_reads():
     s.view = lambda: 0x123  # the hex under a screen's cursor
     play, rec, rng = saved_now()
     assert play == s.play + b"\x01\x23" and resume.read_play(play)["cursor"] == 0x123
-    assert rec.seed == s.seed and rec.actions == s.acts
+    assert rec.seed == s.seed and rec.actions == s.log.list()
     assert rng == battle.st.rng.get_state() and rec.config_bytes == s.config
 
 
@@ -339,7 +339,7 @@ def test_an_ended_game_leaves_its_record_and_the_cli_replays_it(ruleset, tmp_pat
                         str(rec), "--json"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout.strip().splitlines()[-1])
-    assert out["actions"] == len(screen.saver.acts)
+    assert out["actions"] == screen.saver.log.count
     if ruleset == 1:
         from tools.play import state_hash
 
@@ -385,11 +385,11 @@ def test_undo_takes_back_the_last_decision_before_any_die(ruleset):
             break
         before = st.encode()
         who = st.to_act()
-        n = saver.count
+        n = saver.log.count
         st.apply(rng.choice(st.legal_actions()))
         if st.to_act() == who:  # no die since, the same person to decide: undo works
             assert save_menu.undo_last(saver, st) is None
-            assert st.encode() == before and saver.count == n
+            assert st.encode() == before and saver.log.count == n
             # the undone position is the save: Continue gives it back
             got, _ = resume.resume(stub.make(store=board.store))
             assert got[1].encode() == before
@@ -423,7 +423,7 @@ def test_undo_takes_back_the_cpus_answer_too_and_can_be_switched_off():
             st.apply(cpu.choose(st))
             continue
         before = st.encode()
-        n = saver.count
+        n = saver.log.count
         st.apply(rng.choice(st.legal_actions()))
         if st.to_act() == 1:
             st.apply(cpu.choose(st))
@@ -446,7 +446,7 @@ def test_the_title_replays_the_last_game_forward_and_back(ruleset):
     screen = _battle(ruleset, board, 9)
     _play(screen, random.Random(9), 10 ** 6)
     s = screen.saver
-    data = Record(ruleset, s.config, s.seed, s.acts).encode()
+    data = Record(ruleset, s.config, s.seed, s.log.list()).encode()
     viewer_board = stub.make()
     viewer_board.last_record = lambda: data
     title = resume.title_for(viewer_board, app.Settings())
@@ -455,7 +455,7 @@ def test_the_title_replays_the_last_game_forward_and_back(ruleset):
     title.sel = names.index("Replay last game")
     title.on_event(K.A)
     view = title.viewer
-    assert view is not None and view.i == 0 and view.n == len(s.acts)
+    assert view is not None and view.i == 0 and view.n == s.log.count
     rec = Record.decode(data)
     for key, i in ((K.RIGHT, 1), (K.DOWN, 11), (K.DOWN, 21), (K.LEFT, 20), (K.UP, 10)):
         title.on_event(key)
@@ -523,7 +523,7 @@ def test_the_turn_menu_offers_undo_and_refuses_it_after_a_die():
         if st.to_act() == TERMINAL:
             break
         before = st.encode()
-        n = saver.count
+        n = saver.log.count
         moves = [a for a in st.legal_actions() if kind_of(a) == K_MOVE]
         a = rng.choice(moves) if st.phase == PH_TURN and moves and rng.random() < 0.5 else \
             rng.choice(st.legal_actions())
@@ -541,7 +541,7 @@ def test_the_turn_menu_offers_undo_and_refuses_it_after_a_die():
         if saver.last_chance < n:  # no die since the move
             bot.choose_text("Undo last move")
             assert st.encode() == before and battle.mode == M_MAP
-            assert saver.count == n
+            assert saver.log.count == n
             undone += 1
             redo = a
         else:
@@ -591,7 +591,7 @@ def test_tactical_hex_start_menu_offers_undo():
         screen._enter()
         before = st.encode()
         who = st.to_act()
-        n = saver.count
+        n = saver.log.count
         a = rng.choice(st.legal_actions())
         screen._apply(a)
         _to_a_person(st, rng)
@@ -606,7 +606,7 @@ def test_tactical_hex_start_menu_offers_undo():
         after = st.encode()
         screen._menu_key(K.A)
         if st.encode() != after:  # taken back: to the position before the decision
-            assert st.encode() == before and saver.count == n and st.to_act() == who
+            assert st.encode() == before and saver.log.count == n and st.to_act() == who
             undone += 1
             screen._apply(a)
         else:
@@ -657,7 +657,7 @@ def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
     screen.on_event(K.A)
     view = screen.replaying[0]
     saver = start["saver"]
-    saves, acts = saver.saves, list(saver.acts)
+    saves, acts = saver.saves, saver.log.list()
     assert view.screen is screen  # the battle's own screen, lent (no second one)
     assert view.n == len(acts) > 25
     assert view.i == 0 and st.encode() != before  # the start on the screen
@@ -672,7 +672,7 @@ def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
     assert not screen.replaying and board.display.root_group is root
     assert st.encode() == before and screen.human() >= 0  # the game as it was
     assert (screen.players, screen.handover) == (players, handover)
-    assert saver.saves == saves and saver.acts == acts  # the viewer saved nothing
+    assert saver.saves == saves and saver.log.list() == acts  # the viewer saved nothing
 
 
 def test_replay_during_a_game_does_not_name_the_cards_drawn():
@@ -693,7 +693,7 @@ def test_replay_during_a_game_does_not_name_the_cards_drawn():
     names = ["draw " + k for k in IDS.SPELL_KEYS]
     for secret in (True, False):
         view = ReplayView(stub.make(), Record(saver.play[0], saver.config, saver.seed,
-                                              list(saver.acts)), secret=secret)
+                                              saver.log.list()), secret=secret)
         lines = []
         for i in range(1, view.n + 1):
             view.go(i)
@@ -706,22 +706,29 @@ def test_replay_during_a_game_does_not_name_the_cards_drawn():
             assert named and not hidden
 
 
-def test_the_device_autosaves_games_of_two_people_only():
+def test_the_device_autosaves_games_of_people_and_tactical_hex_against_the_cpu():
     from engine.pocket_tactics.forces import suggested
 
-    # boards/common.py DeviceBoard.saves_cpu_games is False: a battle has no heap for both a
-    # CPU level's search and the saving code (docs/PERFORMANCE.md, "Autosave"); the
-    # desktop's boards save a game against the CPU too. A game of two CPU players is never
-    # saved.
+    # boards/common.py DeviceBoard.saves_cpu_games is (2,): a Pocket-Tactics battle has no
+    # heap for both a CPU level's search and the saving code (docs/PERFORMANCE.md,
+    # "Autosave"), a Tactical Hex battle has; the desktop's boards save every game with a
+    # person in it. A game of two CPU players is never saved.
+    from boards.common import DeviceBoard
+
+    assert DeviceBoard.saves_cpu_games == (2,)
     board = stub.make()
-    assert resume.autosaved(board, ("human", "normal"))
-    assert resume.autosaved(board, ("hard", "human"))
-    assert not resume.autosaved(board, ("greedy", "random"))
-    board.saves_cpu_games = False
-    assert resume.autosaved(board, ("human", "human"))
-    assert resume.autosaved(board, ["human", "human"])  # the title's answers may be a list
-    for players in (("human", "normal"), ("easy", "human"), ("normal", "easy")):
-        assert not resume.autosaved(board, players)
+    for ruleset in (1, 2):
+        assert resume.autosaved(board, ("human", "normal"), ruleset)
+        assert resume.autosaved(board, ("hard", "human"), ruleset)
+        assert not resume.autosaved(board, ("greedy", "random"), ruleset)
+    board.saves_cpu_games = DeviceBoard.saves_cpu_games
+    for ruleset in (1, 2):
+        assert resume.autosaved(board, ("human", "human"), ruleset)
+        assert resume.autosaved(board, ["human", "human"], ruleset)  # the title's: a list
+        assert not resume.autosaved(board, ("normal", "easy"), ruleset)
+    for players in (("human", "normal"), ("easy", "human")):
+        assert not resume.autosaved(board, players, 1)
+        assert resume.autosaved(board, players, 2)
     start = resume.prepare(board, {"config": suggested(0, 1, 50), "players": ("human", "easy"),
                                    "seed": 4, "auto_draft": False}, app.Settings())
     assert start["saver"] is None and "show" not in start and start["state"] is not None
@@ -736,6 +743,15 @@ def test_the_device_autosaves_games_of_two_people_only():
         st.apply(sample_chance(st))
     assert saver.saves == 1  # saved when a person is to decide
     assert gamesave.unpack(SaveSlots(board.store).load()[0])[1].seed == 4
+    # Tactical Hex against the CPU: saved from its first decision of the person
+    start = resume.prepare(board, {"game": 1, "players": ("human", "easy"), "seed": 6},
+                           app.Settings())
+    st, saver = start["state"], start["saver"]
+    assert saver is not None and "show" in start
+    while st.to_act() != 0:
+        st.apply(sample_chance(st) if st.to_act() == CHANCE else st.legal_actions()[0])
+    assert saver.saves == 1
+    assert gamesave.unpack(SaveSlots(board.store).load()[0])[1].seed == 6
 
 
 @pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])

@@ -90,3 +90,21 @@ def test_record_replay_and_refusal():
     bad[-3] ^= 0x40
     with pytest.raises(DecodeError):
         Record.decode(bytes(bad))
+
+
+def test_action_log_holds_the_actions_as_the_record_saves_them():
+    # engine/core/slotwrite.py ActionLog: what a game in play keeps of its record, the
+    # varints of the saved record itself; it grows past its first block and gives back
+    # every value, the largest an action can be (30 bits) included
+    from engine.core.slotwrite import ROOM, ActionLog
+
+    values = [0, 1, 0x7F, 0x80, 0x3FFF, 0x4000, 0x1FFFFF, 0x200000, 0x3FFFFFFF] * 20
+    log = ActionLog(values)
+    assert log.count == len(values) and log.list() == values
+    assert len(log.buf) > ROOM and log.n <= len(log.buf)
+    rec = Record(1, b"\x01\x02", 77, values)
+    assert Record.decode(rec.encode()).actions == values  # the record packs the log
+    log.clear()
+    assert log.count == 0 and log.list() == []
+    log.add(300)
+    assert log.list() == [300] and log.n == 2

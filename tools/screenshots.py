@@ -256,7 +256,7 @@ def continue_and_replay(out):
     st, saver = game(3)
     while step(st, players) is not None:
         pass
-    last = Record(1, saver.config, saver.seed, saver.acts).encode()
+    last = Record(1, saver.config, saver.seed, saver.log.list()).encode()
     board.last_record = lambda: last
     st, saver = game(4)
     for _ in range(40):

@@ -20,14 +20,15 @@ reason instead of half-loaded.
 from .codec import DecodeError, unframe
 from .slotwrite import GAME_MAGIC as MAGIC
 from .slotwrite import GAME_VERSION as VERSION
-from .slotwrite import PLAY_BYTES, game_bound, pack_game
+from .slotwrite import PLAY_BYTES, ActionLog, game_bound, pack_game
 
 
 def pack(play, ruleset, config, seed, actions, rng_state):
-    """The save blob of a game (bytes): slotwrite.pack_game, which the autosave uses to
-    write it straight into the store's image."""
-    buf = bytearray(game_bound(config, actions))
-    return bytes(memoryview(buf)[0:pack_game(buf, 0, play, ruleset, config, seed, actions,
+    """The save blob of a game (bytes) of the list of ``actions``: slotwrite.pack_game,
+    which the autosave uses to write it straight into the store's image."""
+    log = ActionLog(actions)
+    buf = bytearray(game_bound(config, log))
+    return bytes(memoryview(buf)[0:pack_game(buf, 0, play, ruleset, config, seed, log,
                                              rng_state)])
 
 

@@ -6,17 +6,9 @@ state bytes on any interpreter (the state's PRNG advances once per chance node, 
 chose the outcome).
 """
 from .codec import DecodeError, Reader, Writer, unframe
-from .slotwrite import game_bound, put_actions, put_game, put_head
-
-MAGIC = b"GR"
-VERSION = 1
-
-
-def pack_record(buf, at, ruleset, config, seed, actions):
-    """Writes the game record's blob (record.py: ruleset, ``config`` bytes, ``seed``,
-    ``actions``) into ``buf`` from ``at`` (room for game_bound() bytes); returns its end."""
-    i = put_head(buf, at, MAGIC, VERSION)
-    return put_actions(buf, at, put_game(buf, i, ruleset, config, seed), actions)
+from .slotwrite import RECORD_MAGIC as MAGIC
+from .slotwrite import RECORD_VERSION as VERSION
+from .slotwrite import ActionLog, game_bound, pack_record
 
 
 class Record:
@@ -29,8 +21,9 @@ class Record:
     def encode(self):
         if not 0 <= self.ruleset < 256:
             raise ValueError("u8 out of range: %d" % self.ruleset)
-        buf = bytearray(game_bound(self.config_bytes, self.actions))
-        end = pack_record(buf, 0, self.ruleset, self.config_bytes, self.seed, self.actions)
+        log = ActionLog(self.actions)
+        buf = bytearray(game_bound(self.config_bytes, log))
+        end = pack_record(buf, 0, self.ruleset, self.config_bytes, self.seed, log)
         return bytes(memoryview(buf)[0:end])
 
     @staticmethod

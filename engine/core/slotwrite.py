@@ -28,7 +28,10 @@ END = const(0x5A)
 SEQ_MASK = const(0x3FFFFFFF)
 GAME_MAGIC = b"GS"  # the saved game's blob (gamesave.py)
 GAME_VERSION = 1
+RECORD_MAGIC = b"GR"  # a game record's blob (record.py)
+RECORD_VERSION = 1
 PLAY_BYTES = const(6)
+ROOM = const(64)  # an ActionLog grows by this many bytes
 
 
 def seal(buf, at, seq, n):
@@ -59,6 +62,43 @@ def _varint(buf, i, x):
     return i + 1
 
 
+class ActionLog:
+    """A game's actions as a game in play keeps them for its save: the varints of the
+    saved record (7 bits a byte: 1 or 2 bytes an action), ``count`` of them in
+    ``buf[0:n]``, which grows by ROOM bytes; a list of the actions would take 4 bytes an
+    action and double when full."""
+
+    def __init__(self, actions=()):
+        self.buf = bytearray(ROOM)
+        self.n = 0
+        self.count = 0
+        for a in actions:
+            self.add(a)
+
+    def add(self, a):
+        if self.n + 5 > len(self.buf):
+            self.buf.extend(bytes(ROOM))
+        self.n = _varint(self.buf, self.n, a)
+        self.count += 1
+
+    def clear(self):
+        self.n = self.count = 0
+
+    def list(self):
+        """The actions as a list (made for the moment: an undo, a replay, a record)."""
+        out = []
+        buf = self.buf
+        x = s = 0
+        for i in range(self.n):
+            b = buf[i]
+            x |= (b & 0x7F) << s
+            s += 7
+            if b < 0x80:
+                out.append(x)
+                x = s = 0
+        return out
+
+
 def _u32(buf, i, x):
     buf[i] = (x >> 24) & 0xFF
     buf[i + 1] = (x >> 16) & 0xFF
@@ -67,14 +107,10 @@ def _u32(buf, i, x):
     return i + 4
 
 
-def game_bound(config, actions):
-    """The bytes pack_game (or record.py's pack_record) writes for a game of ``config``
-    bytes and ``actions``, or a few more."""
-    n = 32 + len(config)
-    for a in actions:  # varints of 7 bits a byte
-        n += 1 if a < 0x80 else 2 if a < 0x4000 else 3 if a < 0x200000 else 4 \
-            if a < 0x10000000 else 5
-    return n
+def game_bound(config, log):
+    """The bytes pack_game (or pack_record) writes for a game of ``config`` bytes and the
+    ActionLog ``log``, or a few more."""
+    return 32 + len(config) + log.n
 
 
 def put_head(buf, at, magic, version):
@@ -91,21 +127,30 @@ def put_game(buf, i, ruleset, config, seed):
     return _u32(buf, i + len(config), seed)
 
 
-def put_actions(buf, at, i, actions):
-    """The actions from ``i``, then the CRC of everything from ``at``; returns the end."""
-    i = _varint(buf, i, len(actions))
-    for a in actions:
-        i = _varint(buf, i, a)
+def put_actions(buf, at, i, log):
+    """The ActionLog ``log`` from ``i``, then the CRC of everything from ``at``; returns the
+    end."""
+    i = _varint(buf, i, log.count)
+    buf[i:i + log.n] = memoryview(log.buf)[0:log.n]
+    i += log.n
     c = crc16(memoryview(buf)[at:i])
     buf[i] = c >> 8
     buf[i + 1] = c & 0xFF
     return i + 2
 
 
-def pack_game(buf, at, play, ruleset, config, seed, actions, rng_state):
+def pack_record(buf, at, ruleset, config, seed, log):
+    """Writes the game record's blob (record.py: ruleset, ``config`` bytes, ``seed``, the
+    ActionLog ``log``) into ``buf`` from ``at`` (room for game_bound() bytes); returns its
+    end."""
+    i = put_head(buf, at, RECORD_MAGIC, RECORD_VERSION)
+    return put_actions(buf, at, put_game(buf, i, ruleset, config, seed), log)
+
+
+def pack_game(buf, at, play, ruleset, config, seed, log, rng_state):
     """Writes the saved game's blob (gamesave.py) into ``buf`` from ``at``, which has room
     for game_bound() bytes: ``play`` (PLAY_BYTES), the record's fields (``config`` bytes,
-    ``seed``, the list of ``actions``) and the state's PRNG ``(z, w)``. Returns where it
+    ``seed``, the ActionLog ``log``) and the state's PRNG ``(z, w)``. Returns where it
     ends."""
     if len(play) != PLAY_BYTES:
         raise ValueError("play settings of %d bytes, not %d" % (len(play), PLAY_BYTES))
@@ -113,7 +158,7 @@ def pack_game(buf, at, play, ruleset, config, seed, actions, rng_state):
     buf[i:i + PLAY_BYTES] = play
     i = put_game(buf, i + PLAY_BYTES, ruleset, config, seed)
     i = _u32(buf, _u32(buf, i, rng_state[0]), rng_state[1])
-    return put_actions(buf, at, i, actions)
+    return put_actions(buf, at, i, log)
 
 
 class Image:

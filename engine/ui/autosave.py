@@ -15,20 +15,22 @@ What is saved (engine/core/gamesave.py): ``play`` (the game, its settings and th
 the cursor, engine/ui/resume.py), the record (config, seed, every action) and the PRNG's
 state.
 
-The battle keeps this module, the record, and the write path (engine/core/slotwrite.py:
-each save is packed into an image of the store made for it); no reading code is loaded
-to save (record.py only for the finished game's record, then let go). ``attach`` hooks an Autosave to the state in play;
+The battle keeps this module, the record (slotwrite.ActionLog: the actions as they are
+saved) and the write path (engine/core/slotwrite.py: each save is packed into an image of
+the store made for it, and so is the finished game's record); no reading code is loaded to
+save. ``attach`` hooks an Autosave to the state in play;
 engine/ui/resume.py makes it (the title's side), engine/ui/save_hooks.py adds the battle
 screen's side, and engine/ui/save_menu.py undoes.
 """
 from engine.core.protocol import CHANCE, TERMINAL
-from engine.core.slotwrite import Image, game_bound, pack_game
+from engine.core.slotwrite import ActionLog, Image, game_bound, pack_game, pack_record
 
 
 class Autosave:
     """Kept with the state in play (attach): ``add(a)`` after every action applied,
     ``rest(st)`` when a person is to decide, ``over()`` when the game has ended. The
-    record is kept as the config's bytes, the seed and the list of actions. ``error``
+    record is kept as the config's bytes, the seed and the actions (``log``, as they are
+    saved: slotwrite.ActionLog). ``error``
     says why the last save failed (None: saved); the game goes on either way."""
 
     def __init__(self, board, play, config, seed, newest=None, actions=()):
@@ -37,9 +39,8 @@ class Autosave:
         self.config = config
         self.seed = seed
         self.newest = newest  # (offset, length, seq) of the store's newest record
-        self.acts = list(actions)
-        self.count = len(self.acts)
-        self.saved = self.count  # actions in the newest save (a resumed game's)
+        self.log = ActionLog(actions)
+        self.saved = self.log.count  # actions in the newest save (a resumed game's)
         self.saves = 0  # saves written by this screen
         self.error = None
         self.copy_error = None  # why the copy on CIRCUITPY was not written (None: it was)
@@ -51,13 +52,13 @@ class Autosave:
 
     def add(self, a, who=None):
         """``a`` applied; ``who`` had to act (a player id, or CHANCE for a die or a draw)."""
+        n = self.log.count
         if who == CHANCE:
-            self.last_chance = self.count
+            self.last_chance = n
         elif who is not None and who >= 0 and self.play[1 + who] == 0:
-            self.last_person = self.count
+            self.last_person = n
             self.person = who
-        self.acts.append(a)
-        self.count += 1
+        self.log.add(a)
 
     def _play(self):
         h = 0xFFFF if self.view is None else self.view()
@@ -79,17 +80,17 @@ class Autosave:
             image = Image(self.board.store, self.newest, 0, copy)
             end = image.at
         else:
-            image = Image(self.board.store, self.newest, game_bound(self.config, self.acts),
+            image = Image(self.board.store, self.newest, game_bound(self.config, self.log),
                           copy)
             end = pack_game(image.buf, image.at, self._play(), self.play[0], self.config,
-                            self.seed, self.acts, st.rng.get_state())
+                            self.seed, self.log, st.rng.get_state())
         self.newest, self.copy_error = image.commit(end)
 
     def rest(self, st):
         """Saves the game if it moved since the last save; True if it wrote."""
-        if self.count == self.saved:
+        if self.log.count == self.saved:
             return False
-        self.saved = self.count
+        self.saved = self.log.count
         try:
             self._write(st)
             self.error = None
@@ -100,24 +101,22 @@ class Autosave:
 
     def over(self):
         """The game has ended: Continue has nothing to resume. A board that exports records
-        (``export_record(bytes)``: the desktop's keeps a file, the device's prints a line
-        on the serial console) gets the game's record first."""
+        (``export_record(data)``: the desktop's keeps a file, the device's prints a line
+        on the serial console) gets the game's record first (GR bytes, as record.py reads
+        them)."""
         if self.ended:
             return
         self.ended = True
         try:
             export = getattr(self.board, "export_record", None)
             if export is not None:
-                from engine.core.record import Record
-
-                export(Record(self.play[0], self.config, self.seed, self.acts).encode())
+                buf = bytearray(game_bound(self.config, self.log))
+                end = pack_record(buf, 0, self.play[0], self.config, self.seed, self.log)
+                export(memoryview(buf)[0:end])
+                buf = None
             self._write(None)
         except OSError as e:
             self.error = "Save not cleared: %s" % e
-        finally:
-            from .letgo import let_go_saves
-
-            let_go_saves()
 
 
 def attach(st, saver):

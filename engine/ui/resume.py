@@ -39,21 +39,22 @@ def read_play(play):
             "cursor": None if h == 0xFFFF else h}
 
 
-def autosaved(board, players):
-    """Whether a game of ``players`` (two KINDS) is autosaved on ``board``: when a person
-    plays in it, and a CPU too only where the board ``saves_cpu_games`` (not the device's:
-    boards/common.py)."""
+def autosaved(board, players, ruleset):
+    """Whether a game of ``players`` (two KINDS) of ``ruleset`` (1 Pocket-Tactics, 2
+    Tactical Hex) is autosaved on ``board``: when a person plays in it, and a CPU too only
+    where the board's ``saves_cpu_games`` is True or holds the ruleset (the device's: only
+    Tactical Hex, boards/common.py)."""
     if "human" not in players:
         return False
-    return players[0] == players[1] or getattr(board, "saves_cpu_games", True)
+    cpu = getattr(board, "saves_cpu_games", True)
+    return players[0] == players[1] or cpu is True or ruleset in cpu
 
 
 def for_game(board, st, seed, players, play, newest=None):
     """An Autosave for the new game of state ``st`` made with ``seed`` (either ruleset)
-    when a person plays in it, and a CPU too only on a board with ``saves_cpu_games`` (not
-    the device's), else None. ``players``: the two kinds (KINDS); ``play``:
-    play_bytes(); ``newest``: where_newest() of the store."""
-    if not autosaved(board, players):
+    when it is autosaved (``autosaved``), else None. ``players``: the two kinds (KINDS);
+    ``play``: play_bytes(); ``newest``: where_newest() of the store."""
+    if not autosaved(board, players, play[0]):
         return None
     cfg = b""
     if getattr(st, "cfg", None) is not None:
@@ -260,7 +261,7 @@ def prepare(board, start, settings):
                       getattr(settings, "undo", True))
     start["state"] = st
     start["saver"] = None
-    if autosaved(board, start["players"]):
+    if autosaved(board, start["players"], ruleset):
         from .autosave import attach
 
         start["saver"] = for_game(board, st, start["seed"], start["players"], play,

@@ -31,9 +31,8 @@ def undo_last(saver, st):
         fresh = replay(Record(saver.play[0], saver.config, saver.seed, []))
     finally:
         let_go_saves()
-    acts = saver.acts[:i]
-    del saver.acts[:]
-    saver.count = 0
+    acts = saver.log.list()[:i]
+    saver.log.clear()
     saver.last_person = saver.person = saver.last_chance = -1
     for a in acts:
         who = fresh.to_act()
@@ -77,7 +76,7 @@ def replay(screen, saver):
     from .replay import ReplayView
 
     view = ReplayView(screen.board, Record(saver.play[0], saver.config, saver.seed,
-                                           list(saver.acts)), secret=True, screen=screen)
+                                           saver.log.list()), secret=True, screen=screen)
     on_event = screen.on_event
     tick = screen.tick
 

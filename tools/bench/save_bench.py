@@ -89,7 +89,7 @@ def play(ruleset, seed):
         if saver.saves != saves:
             saves = saver.saves
             sizes.append(saver.newest[1] - OVERHEAD)
-    return saver.count, decisions, board.store, sizes or [0]
+    return saver.log.count, decisions, board.store, sizes or [0]
 
 
 def main(argv=None):

@@ -41,6 +41,8 @@ HUMAN_SEED = 3  # the scripted hand reaches every screen, the forecast included
 HUMAN_FRAMES = 2500  # frame cap of the scripted human run
 SETUP_SEED = 3  # the title's new game: 100 points, the army builder, picked tiles
 SETUP_FRAMES = 600  # frames of the battle that follows the title
+SAVE_FRAMES = 3000  # frame cap of the saving title's game of two people: it ends at 2821, so
+# the finished game's record (its export and the cleared save) is measured too
 HEX_SEED = 3  # a Tactical Hex battle of two CPU players at HEX_LEVEL
 HEX_FRAMES = 3000  # its frame cap (the deployment and the first turns)
 HEX_LEVEL = "normal"  # the level the title's new-game flow gives a CPU player

@@ -91,7 +91,7 @@ def step():
                 print("RESUME FAILED %s" % why)
                 return False
             _st = got[1]
-            print("RESUMED %d" % got[2].count)
+            print("RESUMED %d" % got[2].log.count)
             _pick.set_state(_cut[0], _cut[1])
             _phase = 2
             return True
