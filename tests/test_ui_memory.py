@@ -14,7 +14,8 @@ font, so no text library is loaded.
   battle of two CPU players at "normal" and "hard" (its deployment and first turns), and
   Pocket-Tactics against the CPU's levels: a scripted human against hard from .mpy and
   against normal from .py; and from .mpy, saved games: the saving title and an autosaved
-  game of two people after it, and Tactical Hex's screen autosaving.
+  game of two people after it, and Tactical Hex's screen autosaving; and Tactical Hex
+  played by a scripted hand against the CPU, unsaved and saved.
 - What only the check holds is added to the heap it gets: the interpreter's start, the
   driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
   interned names that the check's own names cost the game, or save it
@@ -57,6 +58,12 @@ ARGS = {
     "setup-save": "setup,%d,%d,save" % (ui_bench.SETUP_SEED, ui_bench.SAVE_FRAMES),
     "hex-save": "hex,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES,
                                        ui_bench.HEX_LEVEL),
+    # Tactical Hex through the buttons (tools/mpcheck/drivers/ui_hex.py "hand"): a person
+    # against the CPU, and that game saved as the device saves it (boards/common.py
+    # saves_cpu_games)
+    "hex-hand": "hand,%d,%d,%s" % (ui_bench.HEX_SEED, ui_bench.HAND_FRAMES, ui_bench.HEX_LEVEL),
+    "hex-hand-save": "hand,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HAND_FRAMES,
+                                             ui_bench.HEX_LEVEL),
 }
 SCREENS = {
     "cpu": {"info", "assault", "over"},
@@ -68,6 +75,8 @@ SCREENS = {
     "human-normal": {"cursor", "menu", "card", "info", "forecast", "assault"},
     "setup-save": {"menu", "builder", "cursor", "card", "info", "assault"},
     "hex-save": set(),
+    "hex-hand": set(),
+    "hex-hand-save": set(),
 }
 
 # Heap of the device's C objects (CircuitPython, 32-bit, 16-byte GC blocks), from
@@ -134,10 +143,14 @@ def _check_end(res, kind):
         assert phase == "over" and int(frames) < ui_bench.SAVE_FRAMES
         assert "SAVES 1" in res.lines
     elif kind.startswith("hex"):
-        assert phase == "over" or int(frames) == ui_bench.HEX_FRAMES
+        cap = ui_bench.HAND_FRAMES if kind.startswith("hex-hand") else ui_bench.HEX_FRAMES
+        assert phase == "over" or int(frames) == cap
     else:
         assert phase == "over" or int(frames) == ui_bench.HUMAN_FRAMES
     assert SCREENS[kind] <= set(seen[0].split()[1:]), seen[0]
+    if kind.startswith("hex-hand"):  # the hand played Japan's side
+        hand = [line.split() for line in res.lines if line.startswith("HAND ")]
+        assert hand and int(hand[0][1]) >= 40, res.lines[-6:]
     if kind.endswith("-save"):  # the autosave wrote the store, a save per decision
         saved = [int(line.split()[1]) for line in res.lines if line.startswith("SAVED ")]
         assert saved and saved[0] > 20, res.lines[-6:]
@@ -161,7 +174,8 @@ def through(trees):
 @pytest.mark.parametrize("kind,mode", [(k, m) for k in ("cpu", "human", "setup", "hex", "hex-hard")
                                        for m in ("mpy", "py")]
                          + [("human-hard", "mpy"), ("human-normal", "py"),
-                            ("setup-save", "mpy"), ("hex-save", "mpy")])
+                            ("setup-save", "mpy"), ("hex-save", "mpy"), ("hex-hand", "mpy"),
+                            ("hex-hand-save", "mpy")])
 def test_battle_fits_heap_budget(kind, mode, trees, through):
     # The heap given is the device budget plus what only the check holds: the interpreter's
     # start, the driver and the stand-ins' code (ui_bench.check_overhead), and the blocks

@@ -46,6 +46,7 @@ SAVE_FRAMES = 3000  # frame cap of the saving title's game of two people: it end
 HEX_SEED = 3  # a Tactical Hex battle of two CPU players at HEX_LEVEL
 HEX_FRAMES = 3000  # its frame cap (the deployment and the first turns)
 HEX_LEVEL = "normal"  # the level the title's new-game flow gives a CPU player
+HAND_FRAMES = 6000  # the scripted hand's Tactical Hex game against HEX_LEVEL (60 decisions)
 # Pocket-Tactics battles against a CPU level (engine/ui/sliced.py, thinking as the device's
 # board does), from .mpy; from .py a person against normal (.py offers no hard there:
 # boards/common.py PT_HARD)
@@ -73,7 +74,8 @@ def tree_files(mode, dest):
     one-line module, written under ``dest``, that imports them."""
     items = [(src, name, mode == "mpy") for src, name in board_files()]
     items += [(src, name, True) for src, name in standin_files() + [
-        (DRIVER, "ui_battle.py"), (HEX_DRIVER, "ui_hex.py")]]
+        (DRIVER, "ui_battle.py"), (HEX_DRIVER, "ui_hex.py"),
+        (os.path.join(MPCHECK, "drivers", "presses.py"), "presses.py")]]
     for name, module in (("ui_run.py", "ui_battle"), ("ui_hex_run.py", "ui_hex")):
         with open(os.path.join(dest, name), "w") as f:
             f.write("from %s import setup, step  # noqa: F401\n" % module)

@@ -48,6 +48,8 @@ the battle has one),
 import gc
 import sys
 
+import presses
+
 MODULES = (
     # stand-ins of native modules, and the libraries
     "supervisor", "displayio", "fontio", "terminalio", "board", "digitalio",
@@ -106,7 +108,6 @@ _seen = 0  # bits of SEEN_NAMES
 _top = 0
 _top_live = 0
 # the scripted hand
-_held = -1  # key held down since the last frame (released before the next one)
 _last_key = -1
 _last_cursor = -1
 _stuck = 0
@@ -206,12 +207,12 @@ def _step():
 
     s = _screen
     if _kind == "human" or _save:
-        if _held >= 0:
-            _release()
+        if presses.held >= 0:
+            presses.release()
         elif _frames % HAND_EVERY == 0:
             key = _hand(s)
             if key >= 0:
-                _press(key)
+                presses.press(key)
             _last_key = key
     loop(_board, s, 1)
     supervisor.stub_advance(FRAME_MS)
@@ -477,45 +478,6 @@ def _cost_step():
 
 
 # --- the scripted hand ----------------------------------------------------------------------
-
-def _press(key):
-    """A press of ``key`` where the device sees it: the shift-register keys through the
-    keypad queue, the directions on the joystick."""
-    global _held
-    import analogio
-    import keypad
-    from engine.ui import keys as K
-
-    if key <= K.RIGHT:
-        axis = analogio.made[0 if key == K.LEFT or key == K.RIGHT else 1]
-        axis.value = 0 if key == K.LEFT or key == K.UP else 65535
-    else:
-        keypad.scanners[0].events.stub_put(_key_number(key), True)
-    _held = key
-
-
-def _release():
-    global _held
-    import analogio
-    import keypad
-    from engine.ui import keys as K
-
-    if _held <= K.RIGHT:
-        analogio.made[0].value = 32768
-        analogio.made[1].value = 32768
-    else:
-        keypad.scanners[0].events.stub_put(_key_number(_held), False)
-    _held = -1
-
-
-def _key_number(key):
-    from boards.pygamer import KEYMAP
-
-    for i in range(len(KEYMAP)):
-        if KEYMAP[i] == key:
-            return i
-    return -1
-
 
 def _menu_key(s):
     """Down to the line wanted, then A: "Assault!" in the forecast, else the first line
