@@ -457,7 +457,8 @@ def test_installed_engine_plays_to_the_end_in_micropython(installed):
     boards_files = [(os.path.join(dest, "boards", n), "boards/" + n)
                     for n in ("__init__.py", "common.py", "pygamer.py", "saving.py")]
     res = mpcheck.run(ui_bench.DRIVER, "cpu,%d,%d" % (ui_bench.CPU_SEED, ui_bench.CPU_FRAMES),
-                      mode="py", extra_files=ui_bench.standin_files() + boards_files,
+                      mode="py",
+                      extra_files=ui_bench.standin_files() + boards_files + [ui_bench.PRESSES],
                       engine_dir=os.path.join(dest, "engine"), timeout=300)
     assert res.ok, res.error
     assert any(line.startswith("END over ") for line in res.lines[-3:]), res.lines[-5:]

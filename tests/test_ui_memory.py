@@ -15,7 +15,7 @@ font, so no text library is loaded.
   Pocket-Tactics against the CPU's levels: a scripted human against hard from .mpy and
   against normal from .py; and from .mpy, saved games: the saving title and an autosaved
   game of two people after it, and Tactical Hex's screen autosaving; and Tactical Hex
-  played by a scripted hand against the CPU, unsaved and saved.
+  played by a scripted hand against the CPU, saved.
 - What only the check holds is added to the heap it gets: the interpreter's start, the
   driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
   interned names that the check's own names cost the game, or save it
@@ -59,8 +59,8 @@ ARGS = {
     "hex-save": "hex,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES,
                                        ui_bench.HEX_LEVEL),
     # Tactical Hex through the buttons (tools/mpcheck/drivers/ui_hex.py "hand"): a person
-    # against the CPU, and that game saved as the device saves it (boards/common.py
-    # saves_cpu_games)
+    # against the CPU, and (the budget's run: the same game and the saving code) that game
+    # saved as the device saves it (boards/common.py saves_cpu_games)
     "hex-hand": "hand,%d,%d,%s" % (ui_bench.HEX_SEED, ui_bench.HAND_FRAMES, ui_bench.HEX_LEVEL),
     "hex-hand-save": "hand,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HAND_FRAMES,
                                              ui_bench.HEX_LEVEL),
@@ -174,7 +174,7 @@ def through(trees):
 @pytest.mark.parametrize("kind,mode", [(k, m) for k in ("cpu", "human", "setup", "hex", "hex-hard")
                                        for m in ("mpy", "py")]
                          + [("human-hard", "mpy"), ("human-normal", "py"),
-                            ("setup-save", "mpy"), ("hex-save", "mpy"), ("hex-hand", "mpy"),
+                            ("setup-save", "mpy"), ("hex-save", "mpy"),
                             ("hex-hand-save", "mpy")])
 def test_battle_fits_heap_budget(kind, mode, trees, through):
     # The heap given is the device budget plus what only the check holds: the interpreter's
@@ -187,7 +187,7 @@ def test_battle_fits_heap_budget(kind, mode, trees, through):
     names = ui_bench.names_of(big)
     heap, over = ui_bench.device_budget(mode, trees(mode), run_names=names,
                                         hex_screen=kind.startswith("hex"))
-    assert 0 < over < 40 * 1024, over
+    assert 0 < over < 44 * 1024, over  # the check's own: about 31-41 KB
     res = ui_bench.run_ui(ARGS[kind], mode, heap=heap, tree=trees(mode),
                           hex_screen=kind.startswith("hex"))
     assert res.ok, "%s, %s: over the %s budget %s (step %d; so far allocated %s, live %s, " \

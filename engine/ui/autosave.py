@@ -30,8 +30,8 @@ class Autosave:
     """Kept with the state in play (attach): ``add(a)`` after every action applied,
     ``rest(st)`` when a person is to decide, ``over()`` when the game has ended. The
     record is kept as the config's bytes, the seed and the actions (``log``, as they are
-    saved: slotwrite.ActionLog). ``error``
-    says why the last save failed (None: saved); the game goes on either way."""
+    saved: slotwrite.ActionLog). ``error`` says why the last save failed (None: saved);
+    the game goes on either way."""
 
     def __init__(self, board, play, config, seed, newest=None, actions=()):
         self.board = board
@@ -113,7 +113,7 @@ class Autosave:
                 buf = bytearray(game_bound(self.config, self.log))
                 end = pack_record(buf, 0, self.play[0], self.config, self.seed, self.log)
                 export(memoryview(buf)[0:end])
-                buf = None
+                buf = None  # freed before the image of the clear is made
             self._write(None)
         except OSError as e:
             self.error = "Save not cleared: %s" % e

@@ -33,6 +33,8 @@ import mpcheck  # noqa: E402
 
 DRIVER = os.path.join(MPCHECK, "drivers", "ui_battle.py")
 HEX_DRIVER = os.path.join(MPCHECK, "drivers", "ui_hex.py")  # Tactical Hex's screen
+# the scripted hands' presses, which both drivers import
+PRESSES = (os.path.join(MPCHECK, "drivers", "presses.py"), "presses.py")
 STANDINS = os.path.join(MPCHECK, "standins")
 BUDGET = {"mpy": 110 * 1024, "py": 140 * 1024}
 CPU_SEED = 2  # a CPU game of 126 actions, assaults included (2550 frames)
@@ -74,8 +76,7 @@ def tree_files(mode, dest):
     one-line module, written under ``dest``, that imports them."""
     items = [(src, name, mode == "mpy") for src, name in board_files()]
     items += [(src, name, True) for src, name in standin_files() + [
-        (DRIVER, "ui_battle.py"), (HEX_DRIVER, "ui_hex.py"),
-        (os.path.join(MPCHECK, "drivers", "presses.py"), "presses.py")]]
+        (DRIVER, "ui_battle.py"), (HEX_DRIVER, "ui_hex.py"), PRESSES]]
     for name, module in (("ui_run.py", "ui_battle"), ("ui_hex_run.py", "ui_hex")):
         with open(os.path.join(dest, name), "w") as f:
             f.write("from %s import setup, step  # noqa: F401\n" % module)
