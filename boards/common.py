@@ -327,6 +327,10 @@ class DeviceBoard:
     # the Start menu's "Replay this game" (engine/ui/save_hooks.py): the viewer's two
     # replayed positions and its code need 134 KB with the battle, over the budget
     replays_in_battle = False
+    # "Undo last move" (engine/ui/save_menu.py replays the record from the start, with the
+    # reading side of saved games loaded): one undo in a Tactical Hex game against the CPU
+    # needs 127.7 KB in the check, over the budget (docs/PERFORMANCE.md)
+    undoes = False
 
     def __init__(self, name, keymap, stick):
         import board

@@ -765,3 +765,24 @@ def test_a_board_without_the_viewers_heap_offers_undo_but_no_replay(ruleset):
     screen.tick(board.ticks_ms())
     names = [t for t, _ in screen.menu]
     assert "Undo last move" in names and "Replay this game" not in names
+
+
+@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
+def test_a_board_without_the_heap_for_undo_offers_none(ruleset):
+    # boards/common.py DeviceBoard.undoes is False (docs/PERFORMANCE.md: one undo needs
+    # 127.7 KB in the check): neither the Start menu's line nor the Settings switch
+    from boards.common import DeviceBoard
+
+    assert DeviceBoard.undoes is False and DeviceBoard.replays_in_battle is False
+    board = stub.make(store=FlashModel())
+    board.undoes = False
+    board.replays_in_battle = False
+    _, screen = _hot_seat_on_the_map(board, ruleset)
+    screen.on_event(K.START)
+    screen.tick(board.ticks_ms())
+    names = [t for t, _ in screen.menu]
+    assert "Undo last move" not in names and "Replay this game" not in names
+    assert names[-1] in ("Quit to title", "Back to the map")  # the game's own lines stay
+    title = resume.title_for(board, app.Settings())
+    title.settings_page()
+    assert not any(t.startswith("Undo") for t, _ in title.page[1])

@@ -210,6 +210,7 @@ def title_for(board, settings, kit=None, notice=None):
         notice = _notice.pop()
     has, why = saved_game(board)
     title = SavingTitle(board, settings, has_save=has, kit=kit)
+    title.saves = getattr(board, "undoes", True)  # no Undo switch where there is no Undo
     text = notice or (None if has else why)
     if text:
         title.show("Saved game", [(line, None) for line in _lines(text)], text=True)

@@ -64,7 +64,8 @@ def show(screen, start):
     if saver is None:
         return
     h = start.get("cursor")  # a continued game's
-    _menu_lines(screen, saver, not saver.play[3] & 32)
+    # Undo where it is switched on and the board has the heap for it (not the device's)
+    _menu_lines(screen, saver, not saver.play[3] & 32 and getattr(screen.board, "undoes", True))
     if hasattr(screen, "cursor"):  # Tactical Hex: the cursor is the screen's hex
         saver.view = lambda: screen.cursor
         if h is not None:
