@@ -167,7 +167,6 @@ def title_for(board, settings, kit=None, notice=None):
 
     class SavingTitle(Title):
         viewer = None  # the replay viewer while it is open
-        saves = True  # Settings offers the Undo switch
 
         def main_menu(self):
             Title.main_menu(self)

@@ -319,9 +319,9 @@ SETUP_KEYS = (
     "A A A A A",  # tiles of B, central, features, draft
 )
 # The saving title's Settings page (engine/ui/resume.py: the board saves games, as the
-# .mpy build's does) has an Undo line before Done where the board undoes (not the device's);
-# with "save", a game between two people
-# (player B picked up from easy to Human), autosaved.
+# .mpy build's does) has an Undo line before Done where the board undoes (not the
+# device's); with "save", a game between two people (player B picked up from easy to
+# Human), autosaved.
 SAVING_SETTINGS = "DOWN A DOWN DOWN DOWN A DOWN DOWN A"  # Settings, CPU level (to easy), Done
 HOT_SEAT = "A A UP UP A DOWN A A A"  # game; A: Human; B: Human; 100 points; factions
 
