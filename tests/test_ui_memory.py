@@ -59,9 +59,7 @@ ARGS = {
     "hex-save": "hex,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES,
                                        ui_bench.HEX_LEVEL),
     # Tactical Hex through the buttons (tools/mpcheck/drivers/ui_hex.py "hand"): a person
-    # against the CPU, and (the budget's run: the same game and the saving code) that game
-    # saved as the device saves it (boards/common.py saves_cpu_games)
-    "hex-hand": "hand,%d,%d,%s" % (ui_bench.HEX_SEED, ui_bench.HAND_FRAMES, ui_bench.HEX_LEVEL),
+    # against the CPU, saved as the device saves it (boards/common.py saves_cpu_games)
     "hex-hand-save": "hand,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HAND_FRAMES,
                                              ui_bench.HEX_LEVEL),
 }
@@ -75,7 +73,6 @@ SCREENS = {
     "human-normal": {"cursor", "menu", "card", "info", "forecast", "assault"},
     "setup-save": {"menu", "builder", "cursor", "card", "info", "assault"},
     "hex-save": set(),
-    "hex-hand": set(),
     "hex-hand-save": set(),
 }
 

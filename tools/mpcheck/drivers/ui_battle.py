@@ -88,7 +88,6 @@ N_COST_MODULES = 4  # the costs kind needs the display stand-ins only
 N_STANDINS = MODULES.index("engine.core.protocol")  # the stand-ins come first
 
 FRAME_MS = 20
-HAND_EVERY = 4  # frames between two presses of the scripted hand
 SEEN_NAMES = ("cursor", "menu", "card", "info", "forecast", "assault", "over", "builder",
               "replay")
 
@@ -207,12 +206,8 @@ def _step():
 
     s = _screen
     if _kind == "human" or _save:
-        if presses.held >= 0:
-            presses.release()
-        elif _frames % HAND_EVERY == 0:
-            key = _hand(s)
-            if key >= 0:
-                presses.press(key)
+        key = presses.frame(_hand, s, _frames)
+        if key is not None:
             _last_key = key
     loop(_board, s, 1)
     supervisor.stub_advance(FRAME_MS)

@@ -17,10 +17,11 @@ arg: "KIND,SEED,MAX_FRAMES[,LEVEL[,save[,undo]]]"
          resume.py prepare, then its hooks): with "hex" saving at every decision as in a
          game of two people, while the CPU players (and their code) play it; with "hand"
          as a game of a person against the CPU is saved
-  undo   (sixth field, with "hand" and "save") the hand chooses "Undo last move" every
-         UNDO_EVERY decisions: each undo replays the record from the start in one step,
-         and the check counts all of that replay's garbage (it collects between steps
-         only), so this run is not one of the budget's (docs/PERFORMANCE.md)
+  undo   (sixth field, with "hand" and "save") the board offers Undo, as the desktop's
+         does (the device's does not: boards/common.py undoes), and the hand chooses "Undo
+         last move" every UNDO_EVERY decisions: each undo replays the record from the
+         start in one step, and the check counts all of that replay's garbage (it collects
+         between steps only), so this run is not one of the budget's (docs/PERFORMANCE.md)
 
 The first steps import the modules one per top-level call; then one step makes the board,
 one the battle, and every further step runs one frame of engine.ui.app.loop. Ends with
@@ -57,7 +58,6 @@ _frames = 0
 _level = "easy"
 _save = False
 _start = None
-HAND_EVERY = 4  # frames between two presses of the scripted hand
 UNDO_EVERY = 9  # the hand's decisions between two Undo choices (a saved game)
 CARD_EVERY = 23  # ... between two counter cards
 _rand = 1  # the hand's generator (an LCG)
@@ -96,6 +96,8 @@ def step():
         from boards import pygamer
 
         _board = pygamer.make()
+        if _undo:
+            _board.undoes = True
         return True
     if _save and _start is None:
         _prepare()
@@ -119,12 +121,7 @@ def step():
 
     s = _screen
     if _kind == "hand":
-        if presses.held >= 0:
-            presses.release()
-        elif _frames % HAND_EVERY == 0:
-            key = _hand(s)
-            if key >= 0:
-                presses.press(key)
+        presses.frame(_hand, s, _frames)
     loop(_board, s, 1)
     supervisor.stub_advance(FRAME_MS)
     _frames += 1
