@@ -14,11 +14,12 @@ from engine.core.codec import DecodeError
 from engine.core.record import Record
 from engine.core.protocol import CHANCE, TERMINAL
 from engine.core.savestore import SaveSlots
-from engine.ui import app, resume, save_hooks, save_menu
+from engine.ui import app, replay, resume, save_hooks, save_menu
 from engine.ui.autosave import Autosave, attach
 from engine.ui.battle import Battle
 from engine.ui.hex_battle import HexBattle
 from engine.ui import keys as K
+from engine.ui.replay import STEP
 from engine.ui.screens import M_INFO
 from tests.powercut import ERASE, FlashModel, PowerCut
 from tests.test_savestore import run_driver_here
@@ -176,6 +177,30 @@ def _record(saver):
     return Record(saver.play[0], saver.config, saver.seed, saver.log.list())
 
 
+def test_a_continued_record_that_does_not_replay_is_refused_and_the_title_says_why():
+    # a save whose checksums pass but whose record is not this version's (its PRNG state
+    # differs at the end): the battle replays it, refuses it and quits; the next title
+    # says why, and nothing was saved over it
+    board, battle, _ = _saved_game_store(seed=5, decisions=20)
+    saver = battle.saver
+    z, w = battle.st.rng.get_state()
+    blob = gamesave.pack(resume.play_bytes(1, ("human", "human"), False, True, True, 2)
+                         + b"\xff\xff",
+                         1, saver.config, saver.seed, saver.log.list(), (z ^ 1, w))
+    flash = FlashModel()
+    SaveSlots(flash).save(blob)
+    b2 = stub.make(store=flash)
+    settings = app.Settings()
+    start = resume.prepare(b2, {"continue": True}, settings)
+    frames = app._battle(b2, settings, None, start, 400)
+    assert frames < 400 and start["refused"].startswith("Saved game refused: ")
+    assert "another position" in start["refused"]
+    assert settings.notice == ("Saved game", start["refused"])
+    assert SaveSlots(flash).load()[0] == blob  # kept as it was
+    title = resume.title_for(b2, settings)
+    assert title.page[0] == "Saved game" and "another" in " ".join(t for t, _ in title.page[1])
+
+
 def test_damaged_saves_are_refused_with_a_reason_never_loaded_half():
     board, battle, _ = _saved_game_store(seed=6, decisions=12)
     flash = board.store
@@ -242,17 +267,43 @@ def test_the_battles_blob_is_the_format_gamesave_reads():
     assert rng == battle.st.rng.get_state() and rec.config_bytes == s.config
 
 
-def test_save_after_keeps_the_previous_record_and_clears_alone():
+def test_save_after_keeps_the_newest_record_where_it_is():
+    # each record goes into the half of the store the newest does not touch (savestore.py,
+    # "Layout"), a clear's empty record too: it outranks the save beside it
     f = FlashModel()
-    newest = savestore.save_after(f, None, b"one")[0]
-    newest = savestore.save_after(f, newest, b"two!")[0]
-    assert newest == (15, 16, 2)
+    newest, _, kept = savestore.save_after(f, None, b"one")
+    assert newest == (0, 15, 1) and not kept
+    newest, _, kept = savestore.save_after(f, newest, b"two!")
+    assert newest == (4096, 16, 2) and kept
+    assert f.data[0:15] == savestore.record(1, b"one") and f.data[15:17] == b"\xff\xff"
     blob, _ = SaveSlots(f).load()
     assert blob == b"two!"
-    savestore.save_after(f, newest, b"")
+    newest, _, kept = savestore.save_after(f, newest, b"")
+    assert newest == (0, 12, 3) and kept
     assert SaveSlots(f).load() == (None, "no saved game (cleared)")
     with pytest.raises(ValueError):
         savestore.save_after(f, None, b"x" * 8190)
+
+
+def _continued(board, handover=False):
+    """(start, screen) of the title's Continue as app.run_app runs it: prepare, the
+    battle screen on the game's start, save_hooks.show, which replays the record over
+    frames (the keys ignored meanwhile), then autosaves the game."""
+    settings = app.Settings()
+    start = resume.prepare(board, {"continue": True}, settings)
+    kind = HexBattle if start["game"] == 1 else Battle
+    screen = kind(board, start["state"], [None if p == "human" else app.make_player(p, 3)
+                                          for p in start["players"]], handover=handover)
+    save_hooks.show(screen, start)
+    frames = 0
+    while screen.replaying:
+        assert screen.status.text == "Loading..."
+        screen.on_event(K.A)  # ignored
+        screen.tick(board.ticks_ms())
+        frames += 1
+    n = start["saver"].log.count
+    assert frames == 1 + (n + save_menu.UNDO_STEP - 1) // save_menu.UNDO_STEP
+    return start, screen
 
 
 def test_title_offers_continue_and_resumes_the_game(monkeypatch):
@@ -260,11 +311,16 @@ def test_title_offers_continue_and_resumes_the_game(monkeypatch):
     b2 = stub.make(store=board.store)
     title = resume.title_for(b2, app.Settings(), None)
     assert [t for t, _ in title.page[1]][:2] == ["New game", "Continue"]
-    start = resume.prepare(b2, {"continue": True}, app.Settings())
-    assert start["state"].encode() == battle.st.encode() and start["game"] == 0
+    start, screen = _continued(b2)
+    assert screen.st.encode() == battle.st.encode() and start["game"] == 0
+    assert screen.st is start["state"] and not screen.quit
+    saves = start["saver"].saves
+    _play(screen, random.Random(5), 3)  # and it goes on saving
+    assert start["saver"].saves > saves
     # a damaged store: no Continue, and the reason on a page of its own
+    assert battle.saver.newest[0] in (0, 4096)  # and the previous save in the other half
     board.store.data[20] ^= 0xFF
-    board.store.data[battle.saver.newest[0] + 20] ^= 0xFF
+    board.store.data[4096 + 20] ^= 0xFF
     title = resume.title_for(stub.make(store=board.store), app.Settings(), None)
     assert title.page[0] == "Saved game"
     assert "checksum" in " ".join(t for t, _ in title.page[1])
@@ -287,10 +343,8 @@ def test_continue_gives_the_cursor_back_and_a_hot_seat_hex_game_the_hand_over():
     screen.cursor = 7
     _play(screen, random.Random(3), 6)
     b2 = stub.make(store=board.store)
-    again = resume.prepare(b2, {"continue": True}, app.Settings())
-    assert again["cursor"] == 7 and again["state"].encode() == screen.st.encode()
-    shown = HexBattle(b2, again["state"], [None, None], handover=True)
-    save_hooks.show(shown, again)
+    again, shown = _continued(b2, handover=True)
+    assert again["cursor"] == 7 and shown.st.encode() == screen.st.encode()
     assert shown.cursor == 7 and shown.mode == M_HANDOVER
 
 
@@ -374,6 +428,58 @@ def _undo_game(ruleset, undo=True, cpu=False):
     return board, st, saver
 
 
+def _arrays(obj):
+    return {k: v for k, v in vars(obj).items() if isinstance(v, (bytearray, list))}
+
+
+@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
+def test_restart_makes_the_game_begin_again_in_place(ruleset):
+    # The undo's restart (engine/ui/save_menu.py): the state of a game well under way
+    # becomes the fresh game of its seed, field for field, in the arrays it had, and plays
+    # on as the fresh game does.
+    from engine.core.protocol import sample_chance
+
+    if ruleset == 1:
+        from engine.pocket_tactics.forces import suggested
+        from engine.pocket_tactics.state import State
+
+        def fresh(seed):
+            return State(suggested(0, 1, 50), seed)
+    else:
+        from engine.tactical_hex.state import State as fresh
+    st = fresh(7)
+    rng = random.Random(3)
+    for _ in range(150):
+        if st.to_act() == TERMINAL:
+            break
+        st.apply(sample_chance(st) if st.to_act() == CHANCE else rng.choice(st.legal_actions()))
+    assert st.version > 100
+    held = _arrays(st)
+    if ruleset == 1:
+        held.update(("board." + k, v) for k, v in _arrays(st.board).items())
+        assert st.board.n > 1  # tiles were placed
+    save_menu.restart(st, 11)
+    want = fresh(11)
+    for k, v in vars(want).items():
+        # not the scratch buffers, filled before each use (legal_actions' list, Tactical
+        # Hex's enemy_next buffer)
+        if k not in ("rng", "board", "cfg", "_spare", "_zoc"):
+            assert getattr(st, k) == v, k
+    assert st.rng.get_state() == want.rng.get_state()
+    if ruleset == 1:
+        for k, v in _arrays(want.board).items():
+            assert getattr(st.board, k) == v, k
+    now = _arrays(st)
+    if ruleset == 1:
+        now.update(("board." + k, v) for k, v in _arrays(st.board).items())
+    assert all(now[k] is v for k, v in held.items())  # in place
+    for _ in range(60):
+        a = sample_chance(st) if st.to_act() == CHANCE else st.legal_actions()[0]
+        st.apply(a)
+        want.apply(a)
+    assert st.encode() == want.encode()
+
+
 @pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
 def test_undo_takes_back_the_last_decision_before_any_die(ruleset):
     board, st, saver = _undo_game(ruleset)
@@ -440,49 +546,110 @@ def test_undo_takes_back_the_cpus_answer_too_and_can_be_switched_off():
 
 @pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
 def test_the_title_replays_the_last_game_forward_and_back(ruleset):
-    # "Replay last game" on the desktop's title: the record of the game that ended, stepped
-    # on the battle screen; every position is the replay of the record up to it.
-    board = stub.make()
+    # "Replay last game" on the title: the record the store kept when the game ended (the
+    # device's way; the desktop keeps a file too), stepped on the battle screen once the
+    # title is gone (app.run_app); every position is the replay of the record up to it.
+    from engine.ui.replay import ReplayView
+
+    board = stub.make(store=FlashModel())
     screen = _battle(ruleset, board, 9)
     _play(screen, random.Random(9), 10 ** 6)
     s = screen.saver
     data = Record(ruleset, s.config, s.seed, s.log.list()).encode()
-    viewer_board = stub.make()
-    viewer_board.last_record = lambda: data
+    assert SaveSlots(board.store).load()[0] == data  # kept in the save's place
+    viewer_board = stub.make(store=board.store)
     title = resume.title_for(viewer_board, app.Settings())
     names = [t for t, _ in title.page[1]]
+    assert "Continue" not in names  # the game is over
     assert names.index("Replay last game") == names.index("Rules") - 1
     title.sel = names.index("Replay last game")
     title.on_event(K.A)
-    view = title.viewer
-    assert view is not None and view.i == 0 and view.n == s.log.count
-    rec = Record.decode(data)
+    assert title.quit and title.start == {"replay": "last"}
+    record, why = replay.record_for(viewer_board, "last")
+    assert why is None and record.encode() == data
+    view = ReplayView(viewer_board, record)  # as replay.run makes it
+    assert view.i == 0 and view.n == s.log.count
     for key, i in ((K.RIGHT, 1), (K.DOWN, 11), (K.DOWN, 21), (K.LEFT, 20), (K.UP, 10)):
-        title.on_event(key)
+        view.on_event(key)
+        frames = _settle(view)
+        if key in (K.LEFT, K.UP):  # back: the record applied again from the start, over
+            assert frames == (i + STEP - 1) // STEP  # frames, the keys waiting meanwhile
         assert view.i == i
-        assert view.st.encode() == gamesave.replay(rec, i).encode()
+        assert view.st.encode() == gamesave.replay(record, i).encode()
         assert view.screen.status.text.startswith("%d/%d " % (i, view.n))
     view.go(view.n)  # the end, then back from it
     assert view.st.encode() == screen.st.encode() and view.st.to_act() == TERMINAL
-    title.on_event(K.LEFT)
-    assert view.st.encode() == gamesave.replay(rec, view.n - 1).encode()
+    view.on_event(K.LEFT)
+    assert view.busy and view.screen.status.text.endswith("replaying...")
+    view.on_event(K.B)  # waits too
+    assert not view.quit
+    _settle(view)
+    assert view.st.encode() == gamesave.replay(record, view.n - 1).encode()
     first_die = next(i for i in range(view.n)
-                     if gamesave.replay(rec, i).to_act() == CHANCE
-                     and gamesave.replay(rec, i).chance_is_die())
+                     if gamesave.replay(record, i).to_act() == CHANCE
+                     and gamesave.replay(record, i).chance_is_die())
     view.go(first_die + 1)  # a die is named with its face
+    _settle(view)
     assert view.screen.status.text.startswith(
         "%d/%d %s " % (first_die + 1, view.n, "roll" if ruleset == 1 else "die"))
-    title.on_event(K.B)
-    assert title.quit and title.start is None  # back to a new title
+    view.on_event(K.B)
+    assert view.quit
+
+
+def _settle(view):
+    """Ticks the replay viewer until a step back is replayed; returns the frames."""
+    frames = 0
+    while view.busy:
+        view.tick(0)
+        frames += 1
+    return frames
+
+
+def test_a_record_of_another_version_is_shown_up_to_its_illegal_action():
+    # an action the rules refuse there (a record made by another version): the viewer
+    # stops before it and says so, never a crash
+    from engine.ui.replay import ReplayView
+
+    board = stub.make(store=FlashModel())
+    screen = _battle(1, board, 9)
+    _play(screen, random.Random(9), 30)
+    s = screen.saver
+    acts = s.log.list()
+    bad = Record(1, s.config, s.seed, acts[:20] + [acts[20] ^ 0x7FFF] + acts[21:])
+    view = ReplayView(stub.make(), bad)
+    view.on_event(K.DOWN)
+    view.on_event(K.DOWN)
+    view.on_event(K.DOWN)  # to 20, then the 21st is refused
+    assert view.i == view.n == 20 and not view.busy
+    assert "record refused at 21" in view.screen.status.text
+    assert view.st.encode() == gamesave.replay(bad, 20).encode()
+    view.on_event(K.LEFT)
+    _settle(view)
+    assert view.i == 19
+
+
+def test_the_desktops_record_file_is_replayed_when_the_store_has_none():
+    board = stub.make()
+    board.last_record = lambda: b"GR\x01from the desktop's file"
+    assert replay.last_record(board) == b"GR\x01from the desktop's file"
+    title = resume.title_for(board, app.Settings())
+    assert "Replay last game" in [t for t, _ in title.page[1]]
+    assert replay.last_record(stub.make()) is None
+    title = resume.title_for(stub.make(), app.Settings())
+    assert "Replay last game" not in [t for t, _ in title.page[1]]
 
 
 def test_a_damaged_last_record_is_refused_on_a_page():
+    # the title's choice runs nothing: the next title says why, on a page of its own
+    from engine.ui.kit import Kit
+
     board = stub.make()
     board.last_record = lambda: b"GR\x01garbage"
-    title = resume.title_for(board, app.Settings())
-    title.sel = [t for t, _ in title.page[1]].index("Replay last game")
-    title.on_event(K.A)
-    assert title.viewer is None and title.page[0] == "Replay"
+    settings = app.Settings()
+    frames = replay.run(board, settings, Kit(board), {"replay": "last"}, -1)
+    assert frames == 0 and settings.notice[0] == "Replay"
+    title = resume.title_for(board, settings)
+    assert title.page[0] == "Replay" and settings.notice is None
     assert "refused" in " ".join(t for t, _ in title.page[1])
 
 
@@ -540,6 +707,10 @@ def test_the_turn_menu_offers_undo_and_refuses_it_after_a_die():
                                                     "Quit to title"]
         if saver.last_chance < n:  # no die since the move
             bot.choose_text("Undo last move")
+            assert battle.replaying and battle.status.text == "Undoing..."
+            bot.press(K.A)  # ignored while the record replays, a few frames
+            bot.settle()
+            assert not battle.replaying
             assert st.encode() == before and battle.mode == M_MAP
             assert saver.log.count == n
             undone += 1
@@ -605,12 +776,19 @@ def test_tactical_hex_start_menu_offers_undo():
         screen.menu_i = len(texts) - 4
         after = st.encode()
         screen._menu_key(K.A)
+        frames = 0
+        while screen.replaying:  # the record replays, save_menu.UNDO_STEP actions a frame
+            screen.on_event(K.A)  # keys are ignored meanwhile
+            screen.tick(0)
+            frames += 1
         if st.encode() != after:  # taken back: to the position before the decision
+            # a frame for the restart, UNDO_STEP actions a frame, then the save
+            assert frames == 2 + (n + save_menu.UNDO_STEP - 1) // save_menu.UNDO_STEP
             assert st.encode() == before and saver.log.count == n and st.to_act() == who
             undone += 1
             screen._apply(a)
         else:
-            assert screen.status.text.startswith("Not now: ")
+            assert frames == 0 and screen.status.text.startswith("Not now: ")
             refused += 1
     assert undone > 2 and refused > 2
 
@@ -641,38 +819,77 @@ def _hot_seat_on_the_map(board, ruleset):
 
 @pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
 def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
-    # the issue's replay "from the pause menu": the record so far on the replay viewer,
-    # stepped to its end (the position in play), then B: the battle as it was
+    # the issue's replay "from the pause menu": the battle is left for the viewer (app.
+    # run_app: the battle and the viewer never share the heap), which shows the record
+    # so far; stepped to its end it is the game in play; B: the game continued as it was,
+    # the same person to act, no hand-over (they hold the device still)
+    from engine.ui.screens import M_HANDOVER
+
     board = stub.make(store=FlashModel())
+    settings = app.Settings()
+    settings.handover = True
     start, screen = _hot_seat_on_the_map(board, ruleset)
-    st = screen.st
-    before = st.encode()
-    root = board.display.root_group
-    players, handover = screen.players, screen.handover
+    saver = start["saver"]
+    before, who = screen.st.encode(), screen.st.to_act()
+    saves, acts = saver.saves, saver.log.list()
     screen.on_event(K.START)
     screen.tick(board.ticks_ms())
     names = [t for t, _ in screen.menu]
-    assert "Replay this game" in names
     screen.menu_i = names.index("Replay this game")
+    if ruleset == 1:
+        screen.on_event(K.A)
+    else:
+        screen._menu_key(K.A)
+    assert screen.quit and start["after"] == {"replay": "saved",
+                                              "then": {"continue": True, "back": True}}
+    seen = []
+
+    def loop(board_, shown, max_frames=-1, until_over=False):
+        """Stands in for app.loop: what a person presses on each screen."""
+        seen.append(shown)
+        if type(shown).__name__ == "ReplayView":  # its module is let go after each replay
+            assert shown.secret and shown.n == len(acts) > 25 and shown.i == 0
+            for _ in range(shown.n // 10 + 2):
+                shown.on_event(K.DOWN)
+            assert shown.i == shown.n and shown.st.encode() == before  # the game in play
+            shown.on_event(K.LEFT)
+            _settle(shown)
+            assert shown.i == shown.n - 1 and shown.st.encode() != before
+            shown.on_event(K.B)
+            assert shown.quit
+        else:
+            while shown.replaying:  # the continued game's record, over frames
+                shown.tick(board_.ticks_ms())
+            shown.quit = True
+        return 1
+
+    real = app.loop
+    app.loop = loop
+    try:
+        frames = replay.run(board, settings, None, start["after"], -1)
+        then = start["after"]["then"]
+        assert frames == 1 and then is not None and then["back"]
+        app._battle(board, settings, None, then, -1)
+    finally:
+        app.loop = real
+    again = seen[-1]
+    assert type(again) is type(screen) and again is not screen
+    assert again.st.encode() == before and again.human() == who  # the game as it was
+    assert again.mode != M_HANDOVER
+    assert then["saver"].log.list() == acts and then["saver"].saves == 0  # nothing saved
+    assert saver.saves == saves
+
+
+def test_the_game_is_not_left_for_its_replay_when_its_last_save_failed():
+    board = stub.make(store=FlashModel())
+    start, screen = _hot_seat_on_the_map(board, 1)
+    start["saver"].error = "Not saved: the store is full"
+    screen.on_event(K.START)
+    screen.tick(board.ticks_ms())
+    screen.menu_i = [t for t, _ in screen.menu].index("Replay this game")
     screen.on_event(K.A)
-    view = screen.replaying[0]
-    saver = start["saver"]
-    saves, acts = saver.saves, saver.log.list()
-    assert view.screen is screen  # the battle's own screen, lent (no second one)
-    assert view.n == len(acts) > 25
-    assert view.i == 0 and st.encode() != before  # the start on the screen
-    for _ in range(view.n // 10 + 2):
-        screen.on_event(K.DOWN)
-    assert view.i == view.n and view.st.encode() == before  # the end is the game in play
-    screen.on_event(K.LEFT)
-    assert view.i == view.n - 1 and st.encode() != before
-    screen.tick(board.ticks_ms())  # the game waits: nobody plays in the viewer
-    assert view.i == view.n - 1 and screen.human() < 0
-    screen.on_event(K.B)
-    assert not screen.replaying and board.display.root_group is root
-    assert st.encode() == before and screen.human() >= 0  # the game as it was
-    assert (screen.players, screen.handover) == (players, handover)
-    assert saver.saves == saves and saver.log.list() == acts  # the viewer saved nothing
+    assert not screen.quit and "after" not in start
+    assert screen.status.text == "Not now: the game is not saved"
 
 
 def test_replay_during_a_game_does_not_name_the_cards_drawn():
@@ -697,6 +914,7 @@ def test_replay_during_a_game_does_not_name_the_cards_drawn():
         lines = []
         for i in range(1, view.n + 1):
             view.go(i)
+            assert not view.busy  # forward: at once
             lines.append(view.screen.status.text)
         named = [t for t in lines if any(n in t for n in names)]
         hidden = [t for t in lines if "a spell card drawn" in t]
@@ -752,37 +970,3 @@ def test_the_device_autosaves_games_of_people_and_tactical_hex_against_the_cpu()
         st.apply(sample_chance(st) if st.to_act() == CHANCE else st.legal_actions()[0])
     assert saver.saves == 1
     assert gamesave.unpack(SaveSlots(board.store).load()[0])[1].seed == 6
-
-
-@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
-def test_a_board_without_the_viewers_heap_offers_undo_but_no_replay(ruleset):
-    # boards/common.py DeviceBoard.replays_in_battle is False (docs/PERFORMANCE.md: with the
-    # battle the viewer needs 134 KB): the Start menu keeps Undo, and has no Replay line
-    board = stub.make(store=FlashModel())
-    board.replays_in_battle = False
-    _, screen = _hot_seat_on_the_map(board, ruleset)
-    screen.on_event(K.START)
-    screen.tick(board.ticks_ms())
-    names = [t for t, _ in screen.menu]
-    assert "Undo last move" in names and "Replay this game" not in names
-
-
-@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
-def test_a_board_without_the_heap_for_undo_offers_none(ruleset):
-    # boards/common.py DeviceBoard.undoes is False (docs/PERFORMANCE.md: one undo needs
-    # 127.7 KB in the check): neither the Start menu's line nor the Settings switch
-    from boards.common import DeviceBoard
-
-    assert DeviceBoard.undoes is False and DeviceBoard.replays_in_battle is False
-    board = stub.make(store=FlashModel())
-    board.undoes = False
-    board.replays_in_battle = False
-    _, screen = _hot_seat_on_the_map(board, ruleset)
-    screen.on_event(K.START)
-    screen.tick(board.ticks_ms())
-    names = [t for t, _ in screen.menu]
-    assert "Undo last move" not in names and "Replay this game" not in names
-    assert names[-1] in ("Quit to title", "Back to the map")  # the game's own lines stay
-    title = resume.title_for(board, app.Settings())
-    title.settings_page()
-    assert not any(t.startswith("Undo") for t, _ in title.page[1])

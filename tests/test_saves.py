@@ -104,7 +104,7 @@ def test_action_log_holds_the_actions_as_the_record_saves_them():
     assert len(log.buf) > ROOM and log.n <= len(log.buf)
     rec = Record(1, b"\x01\x02", 77, values)
     assert Record.decode(rec.encode()).actions == values  # the record packs the log
-    log.clear()
+    log = ActionLog()
     assert log.count == 0 and log.list() == []
     log.add(300)
     assert log.list() == [300] and log.n == 2

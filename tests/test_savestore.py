@@ -127,16 +127,31 @@ def pages(n):
     return (n + PAGE - 1) // PAGE
 
 
-def predicted_store_only(prev_len, new_len):
-    """Outcome counts over CUTS for an NVM write of [previous record][new record] (or the
-    new record alone when there is no previous one or both do not fit)."""
-    kept = prev_len and prev_len + new_len <= SIZE
+def layout(prev, new_len):
+    """Where the save slots put a new record of ``new_len`` bytes after the record ``prev``
+    = (offset, length) or None (savestore.py, "Layout"): into the half of the store the
+    previous one does not touch, followed by two erased bytes; alone at 0 when it does not
+    fit there. Returns ((offset, length) of the new record, whether the previous is kept)."""
+    half = SIZE // 2
+    if prev is None:
+        return (0, new_len), False
+    if prev[0] + prev[1] <= half and new_len <= half:
+        return (half, new_len), True
+    if new_len + 2 <= prev[0]:
+        return (0, new_len), True
+    return (0, new_len), False
+
+
+def predicted_store_only(prev, new, kept):
+    """Outcome counts over CUTS for the NVM write of the record ``new`` = (offset, length)
+    beside the record ``prev`` (kept) or over it: after page k, a record is whole when its
+    last byte lies in pages 0..k."""
     counts = {"none": 1, "previous": 0, "new": 0}  # inside the erase: nothing
     for k in range(SIZE // PAGE):
         done = (k + 1) * PAGE
-        if done >= (prev_len + new_len if kept else new_len):
+        if done >= new[0] + new[1]:
             counts["new"] += 1
-        elif kept and done >= prev_len:
+        elif kept and done >= prev[0] + prev[1]:
             counts["previous"] += 1
         else:
             counts["none"] += 1
@@ -151,7 +166,7 @@ def test_torn_store_writes_give_previous_new_or_clean_nothing():
     game" — and the counts are the ones the layout predicts."""
     flash, files = fresh()
     prev = None
-    prev_len = 0
+    at = None  # (offset, length) of the previous record in the store
     total = {"none": 0, "previous": 0, "new": 0}
     expected = {"none": 0, "previous": 0, "new": 0}
     lines = []
@@ -162,24 +177,25 @@ def test_torn_store_writes_give_previous_new_or_clean_nothing():
             info = slots(flash, files).save(blob)
             assert not info.written and flash.erase_cycles == before
             continue
-        new_len = len(blob) + OVERHEAD
-        kept = prev is not None and prev_len + new_len <= SIZE
+        new, kept = layout(at, len(blob) + OVERHEAD)
         counts = {"none": 0, "previous": 0, "new": 0}
         for cut in CUTS:
             f, _ = attempt(flash, files, blob, cut=cut)
             counts[outcome(reboot_load(f, None), prev, blob)] += 1
-        assert counts == predicted_store_only(prev_len, new_len), (len(blob), counts)
+        want = predicted_store_only(at, new, kept)
+        assert counts == want, (len(blob), counts)
         if not kept:
             assert counts["previous"] == 0
-        lines.append("  %4d-byte record after %4d (%s): previous %2d, new %2d, no saved game %d"
-                     % (new_len, prev_len, "kept" if kept else "alone",
-                        counts["previous"], counts["new"], counts["none"]))
+        lines.append("  %4d-byte record at %4d, the previous %s: previous %2d, new %2d, "
+                     "no saved game %d" % (new[1], new[0], "kept" if kept else "overwritten",
+                                           counts["previous"], counts["new"], counts["none"]))
         for k in total:
             total[k] += counts[k]
-            expected[k] += predicted_store_only(prev_len, new_len)[k]
+            expected[k] += want[k]
         info = slots(flash, files).save(blob)
         assert info.written and info.kept_previous == kept
-        prev, prev_len = blob, new_len
+        assert flash.data[new[0]:new[0] + new[1]] == record(info.seq, blob)  # where we said
+        prev, at = blob, new
     print("\nautosave, NVM only: %d cut points: previous %d, new %d, no saved game %d"
           % (sum(total.values()), total["previous"], total["new"], total["none"]))
     print("\n".join(lines))
@@ -283,11 +299,13 @@ def test_bit_flips_are_refused_or_fall_back_to_the_other_save():
     slots(flash, None).save(b"only")
     one = bytes(flash.data)
     s = slots(flash, None)
-    s.save(a)
-    s.save(b)
+    s.save(a)  # in the upper half (the lower holds "only")
+    s.save(b)  # at 0, over "only": each record in a half of its own
     two = bytes(flash.data)
     la = len(a) + OVERHEAD
     lb = len(b) + OVERHEAD
+    half = SIZE // 2
+    assert two[half:half + la] == record(2, a) and two[0:lb] == record(3, b)
     r = Rng(8)
     for i in range(400):
         # one record: every flipped bit is refused
@@ -295,16 +313,14 @@ def test_bit_flips_are_refused_or_fall_back_to_the_other_save():
         pos = r.below(4 + OVERHEAD)
         flash.data[pos] ^= 1 << r.below(8)
         expect_refused(flash)
-        # two records: a flip in one leaves the other (or nothing, if the first record's
-        # header is hit: the second's place is known only from the first's length)
+        # two records: a flip in one leaves the other, which is found where it is
         flash.data[:] = two
         pos = r.below(la + lb)
+        if pos >= lb:
+            pos += half - lb
         flash.data[pos] ^= 1 << r.below(8)
         got, reason = reboot_load(flash, None)
-        if pos < la:
-            assert got == b or (got is None and pos < 9), (pos, reason)
-        else:
-            assert got == a, (pos, reason)
+        assert got == (a if pos < lb else b), (pos, reason)
 
 
 def test_truncated_copies_are_refused():
@@ -357,9 +373,31 @@ def test_a_damaged_newest_save_falls_back_to_the_previous_with_a_note():
     rec[10] ^= 4  # the copy of "two" is damaged: the store still has it
     files.files[COPY] = bytes(rec)
     assert reboot_load(flash, files) == (b"two", "save #2 from store")
-    flash.data[15 + 9 + 1] ^= 4  # now the store's "two" too
+    flash.data[SIZE // 2 + 9 + 1] ^= 4  # now the store's "two" too (in the upper half)
     blob, reason = reboot_load(flash, files)
     assert blob == b"one" and "newer save #2" in reason and "refused" in reason
+
+
+def test_saves_of_the_older_layout_load_and_the_next_save_keeps_them():
+    # Builds before the two halves wrote the previous record and the new one side by side
+    # from 0 in one write: such a store loads its newest save, and the next save goes
+    # where it keeps that one, even when the older records run past the middle (then the
+    # middle holds part of a record, which is no record and no damage)
+    for sizes in ((700, 900), (3000, 2500)):
+        a, b = big_blob(sizes[0], 70), big_blob(sizes[1], 80)
+        flash, _ = fresh()
+        old = record(8, a) + record(9, b)
+        flash.data[0:len(old)] = old
+        s = slots(flash, None)
+        assert s.load() == (b, "save #9 from store") and not s.damaged
+        info = s.save(SEQUENCE[0])
+        assert info.kept_previous
+        got, reason = reboot_load(flash, None)
+        assert got == SEQUENCE[0] and reason == "save #10 from store", reason
+        for cut in CUTS:  # and a cut in that save leaves b, the new save or nothing
+            f, _ = attempt(flash, None, SEQUENCE[1], cut=cut)
+            assert outcome(reboot_load(f, None), SEQUENCE[0], SEQUENCE[1]) != "none" \
+                or cut == ERASE or cut < 4
 
 
 # -- sequence numbers, unchanged saves, sizes, counters ------------------------------------
@@ -431,13 +469,14 @@ def test_counters_report_bytes_and_erase_cycles():
     assert s.copy_bytes_written == sum(len(b) + OVERHEAD for b in distinct)
     assert s.skipped == 1
     # A typical save (the end of a game, 1268 bytes) beside the previous one (1024 bytes):
+    # the new record and the two erased bytes after it; the previous stays where it is
     a, b = SEQUENCE[4], SEQUENCE[5]
     info = slots(*fresh()).save(a)
-    assert info.store_bytes == len(a) + OVERHEAD
+    assert info.store_bytes == len(a) + OVERHEAD + 2
     s2 = slots(*fresh())
     s2.save(a)
     info = s2.save(b)
-    assert info.kept_previous and info.store_bytes == len(a) + len(b) + 2 * OVERHEAD
+    assert info.kept_previous and info.store_bytes == len(b) + OVERHEAD + 2
     print("\none save of %d bytes beside one of %d: 1 erase cycle, %d bytes written"
           % (len(SEQUENCE[5]), len(SEQUENCE[4]), info.store_bytes))
 
@@ -514,7 +553,8 @@ def test_the_device_store(monkeypatch):
     s.save(SEQUENCE[0])
     s.save(SEQUENCE[1])
     s.save(SEQUENCE[1])
-    assert [w[0] for w in nvm.slice_writes] == [0, 0] and nvm.byte_writes == []
+    # one slice a save, each in the half the other save is not in
+    assert [w[0] for w in nvm.slice_writes] == [0, SIZE // 2] and nvm.byte_writes == []
     assert SaveSlots(NvmStore(nvm)).load()[0] == SEQUENCE[1]
 
 
@@ -595,8 +635,9 @@ def test_micropython_saves_and_loads_the_same_bytes():
     assert res.ok, res.error
     assert res.lines[:-1] == here
     assert here[-1].startswith("END ") and sum(line.startswith("LOAD ") for line in here) > 50
-    # A save allocates no copy of its 3000-byte blob: only a few small objects.
+    # An autosave of 3000 bytes allocates its record's buffer and a few small objects, no
+    # copy of the 3000-byte newest record beside it
     alloc = int(res.lines[-1].split()[1])
-    assert res.lines[-1].startswith("ALLOC ") and alloc < 400
+    assert res.lines[-1].startswith("ALLOC ") and 3000 < alloc < 3000 + 400
     print("\nMicroPython check of the save slots: %d lines identical to CPython's; one save "
           "of 3000 bytes allocates %d bytes" % (len(here), alloc))

@@ -14,8 +14,8 @@ font, so no text library is loaded.
   battle of two CPU players at "normal" and "hard" (its deployment and first turns), and
   Pocket-Tactics against the CPU's levels: a scripted human against hard from .mpy and
   against normal from .py; and from .mpy, saved games: the saving title and an autosaved
-  game of two people after it, and Tactical Hex's screen autosaving; and Tactical Hex
-  played by a scripted hand against the CPU, saved.
+  game of two people after it, with Undo, and Tactical Hex's screen autosaving; and
+  Tactical Hex played by a scripted hand against the CPU, saved, with Undo.
 - What only the check holds is added to the heap it gets: the interpreter's start, the
   driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
   interned names that the check's own names cost the game, or save it
@@ -52,16 +52,18 @@ ARGS = {
     # saved games, which the device's .mpy build has (boards/common.py saves_games) for games
     # of two people and Tactical Hex against the CPU: the saving title from power-on, then a
     # new game of two people played by the scripted hand to its end, autosaved at every
-    # decision (the record printed on the console at the end); and Tactical Hex's screen
-    # saving at every decision of its two CPU players (their code loaded too: more than a
-    # game of a person against the CPU holds)
-    "setup-save": "setup,%d,%d,save" % (ui_bench.SETUP_SEED, ui_bench.SAVE_FRAMES),
+    # decision, "Undo last move" chosen every few decisions (the record printed on the
+    # console and kept in the store at the end); and Tactical Hex's screen saving at every
+    # decision of its two CPU players (their code loaded too: more than a game of a person
+    # against the CPU holds)
+    "setup-save": "setup,%d,%d,save,undo" % (ui_bench.SETUP_SEED, ui_bench.SAVE_FRAMES),
     "hex-save": "hex,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES,
                                        ui_bench.HEX_LEVEL),
     # Tactical Hex through the buttons (tools/mpcheck/drivers/ui_hex.py "hand"): a person
-    # against the CPU, saved as the device saves it (boards/common.py saves_cpu_games)
-    "hex-hand-save": "hand,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HAND_FRAMES,
-                                             ui_bench.HEX_LEVEL),
+    # against the CPU, saved as the device saves it (boards/common.py saves_cpu_games),
+    # "Undo last move" chosen every few decisions
+    "hex-hand-save": "hand,%d,%d,%s,save,undo" % (ui_bench.HEX_SEED, ui_bench.HAND_FRAMES,
+                                                  ui_bench.HEX_LEVEL),
 }
 SCREENS = {
     "cpu": {"info", "assault", "over"},
@@ -116,7 +118,11 @@ def _where(steps, kind):
         return "step %d of the title and the battle after it" % steps
     spec = importlib.util.spec_from_file_location("ui_battle_host", ui_bench.DRIVER)
     drv = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(drv)
+    sys.path.insert(0, os.path.dirname(ui_bench.DRIVER))  # its presses.py
+    try:
+        spec.loader.exec_module(drv)
+    finally:
+        sys.path.pop(0)
     mods = drv.MODULES
     if kind.startswith("hex"):
         return "step %d of the Tactical Hex driver (tools/mpcheck/drivers/ui_hex.py)" % steps
@@ -151,6 +157,12 @@ def _check_end(res, kind):
     if kind.endswith("-save"):  # the autosave wrote the store, a save per decision
         saved = [int(line.split()[1]) for line in res.lines if line.startswith("SAVED ")]
         assert saved and saved[0] > 20, res.lines[-6:]
+    if kind == "setup-save":  # Undo chosen and done (the device undoes)
+        undos = [int(line.split()[1]) for line in res.lines if line.startswith("UNDOS ")]
+        assert undos and undos[0] > 5, res.lines[-6:]
+    if kind == "hex-hand-save":
+        hand = [line.split() for line in res.lines if line.startswith("HAND ")]
+        assert int(hand[0][2]) > 2, hand  # Undo chosen
 
 
 @pytest.fixture(scope="module")

@@ -267,8 +267,14 @@ def continue_and_replay(out):
     paths = [shot(board, title, out, "continue-title")]
     title.sel = [t for t, _ in title.page[1]].index("Replay last game")
     title.on_event(K.A)
-    title.viewer.go(_first_assault_roll(title.viewer))
-    paths.append(shot(board, title, out, "replay"))
+    assert title.quit and title.start == {"replay": "last"}  # app.run_app runs the viewer:
+    from engine.ui.replay import ReplayView, record_for
+
+    record = record_for(board, "last")[0]
+    title = None
+    view = ReplayView(board, record)  # as replay.run makes it
+    view.go(_first_assault_roll(view))
+    paths.append(shot(board, view, out, "replay"))
     return paths
 
 

@@ -45,6 +45,9 @@ class Bot:
         """Run frames until a human decision, a result or the end is on screen."""
         s = self.battle
         for _ in range(limit):
+            if getattr(s, "replaying", False):  # engine/ui/save_menu.py over_frames: frames to go
+                self.frame()
+                continue
             if s.quit or s.mode in (M_HANDOVER, M_INFO, M_OVER, M_MENU):
                 return
             if s.human() >= 0 and s.mode in (M_MAP, M_ASSAULT) and not (

@@ -20,21 +20,28 @@ the CRC, which detects all errors of 1 to 3 bits in records up to 4 KB, and any 
 of flipped bits and every burst of up to 16 bits at any size. Reading refuses anything that
 does not check, with a reason.
 
-Layout: each save writes ONE image at offset 0 in ONE ``store.write`` call (one erase
-cycle): the previous save first, the new one right after it. Load takes the valid record
-with the highest sequence number (wrap-safe) among the store and the file copy.
+Layout: the store is two halves. Each save writes ONE record, in ONE ``store.write`` (one
+erase cycle), into the half the newest record does not touch, followed by two erased bytes
+(0xFF) that end a walk of the records there; the chip's write keeps every other byte of the
+block, so the newest record stays where it is and the save holds only the new record in
+RAM. A record longer than half the store is written alone at 0. Load walks the records from
+0 and from the middle (where an older layout, previous and new side by side from 0, may have
+left the middle of a record: there, what does not begin with the magic is no record) and
+takes the valid one with the highest sequence number (wrap-safe) among the store and the
+file copy.
 
 What a power cut does (the chip erases the whole block, then programs pages 0..15):
 
-- after the page holding the new record's last byte: the new save;
-- after the previous record's last page but before that: the previous save;
-- inside the erase, or before the pages holding the previous record are programmed again:
-  the store holds no complete record. Without the file copy, load answers "no saved game"
-  (cleanly: nothing half-loaded). For a previous record of P bytes that window is the cut
+- once the pages holding the new record are programmed: the new save;
+- once the pages holding the previous record are programmed, the new one's not: the
+  previous save;
+- inside the erase, or before the pages of whichever record comes first are programmed
+  again: the store holds no complete record. Without the file copy, load answers "no saved
+  game" (cleanly: nothing half-loaded). For a first record of P bytes that window is the cut
   inside the erase plus the cuts after page k for k + 1 < ceil(P / 512): 3 of the 17 cut
-  points for a typical save of about 1 KB (3 pages), 6 of 17 for a 3 KB save. No layout
-  can shrink it to the erase alone for a save larger than a page: once the block is erased
-  the old save exists only in RAM until its pages are programmed again.
+  points for a typical record of about 1 KB, 6 of 17 for a 3 KB one. No layout can shrink it
+  to the erase alone for a save larger than a page: once the block is erased the old save
+  exists only in RAM (the chip's) until its pages are programmed again.
 
 With the copy, the file is written completely (to ``path + ".new"``, then renamed over
 ``path``; CircuitPython's FAT rename deletes the old file first, so load reads both names;
@@ -45,20 +52,17 @@ read-only drive) the save goes on in the store only and ``SaveInfo.copy_error`` 
 copy that stopped being written stays readable and is used only when the store holds
 nothing newer.
 
-When the previous save and the new one do not fit together, the new one is written alone
-(``SaveInfo.kept_previous`` is False): a cut during that write can then lose both. A save
-that does not fit alone is refused with ValueError before anything is written.
+When the new record does not fit beside the newest (more than half the store), it is
+written alone (``SaveInfo.kept_previous`` is False): a cut during that write can then lose
+both. A save that does not fit alone is refused with ValueError before anything is written.
 
 Wear: a blob equal to the newest save is not written; ``erase_cycles`` (store.write calls),
 ``bytes_written`` and ``copy_bytes_written`` count what was (tools/bench/save_bench.py).
-Memory: the image is built in one buffer kept between saves (its size rounded up to 512
-bytes: 2.5 KB for two saves of 1.2 KB), so a save allocates no copy of the blob, only a few
-small objects (192 bytes for a 3000-byte save in the MicroPython check).
+Memory: a save holds the new record once (slotwrite.Image), never the newest beside it.
 """
 from .slotwrite import END as _END
 from .slotwrite import HEAD as _HEAD
 from .slotwrite import MAGIC, OVERHEAD, SEQ_MASK, VERSION, Image, seal
-from .savecopy import Files, write_copy
 from .crc import crc16
 
 try:
@@ -70,7 +74,6 @@ except ImportError:  # CPython
 
 
 _SEQ_HALF = const(0x20000000)
-_GROW = const(512)  # the image buffer grows by whole flash pages
 STORE = "store"  # where a loaded save came from (else the copy's file name)
 
 
@@ -81,39 +84,23 @@ def newer(a, b):
     return 0 < d < _SEQ_HALF
 
 
-def move_left(buf, src, dst, n):
-    """Moves ``n`` bytes of ``buf`` from ``src`` to ``dst`` < ``src`` in place, in chunks no
-    longer than the distance, so that no chunk overlaps its source."""
-    mv = memoryview(buf)
-    gap = src - dst
-    i = 0
-    while i < n:
-        k = min(gap, n - i)
-        buf[dst + i:dst + i + k] = mv[src + i:src + i + k]
-        i += k
-
-
-def _put(buf, at, seq, payload):
-    """Writes the record of ``payload`` with sequence number ``seq`` into ``buf`` at
-    ``at`` (len(payload) + OVERHEAD bytes)."""
-    buf[at + _HEAD:at + _HEAD + len(payload)] = payload
-    seal(buf, at, seq, len(payload))
-
-
-def save_after(store, newest, blob, copy_path=None):
+def save_after(store, newest, blob, copy_path=None, files=None):
     """Saves ``blob`` as the next record after ``newest`` = (offset, length, seq) of the
     store's newest record in ONE store.write, as the autosave does (slotwrite.Image);
-    returns (offset, length, seq) of the new record and the copy's error or None."""
-    image = Image(store, newest, len(blob), copy_path)
+    returns ((offset, length, seq) of the new record, the copy's error or None, whether
+    the newest record was kept beside it)."""
+    image = Image(store, newest, len(blob), copy_path, files)
     at = image.at
     image.buf[at:at + len(blob)] = blob
-    return image.commit(at + len(blob))
+    got, error = image.commit(at + len(blob))
+    return got, error, image.kept
 
 
 def record(seq, payload):
     """The record bytes of ``payload`` saved with sequence number ``seq``."""
     buf = bytearray(len(payload) + OVERHEAD)
-    _put(buf, 0, seq & SEQ_MASK, payload)
+    buf[_HEAD:_HEAD + len(payload)] = payload
+    seal(buf, 0, seq & SEQ_MASK, len(payload))
     return bytes(buf)
 
 
@@ -162,8 +149,7 @@ class SaveSlots:
     """Save and load one game's blobs in ``store``, with an optional copy in the file
     ``copy_path``. ``fs`` (tests) replaces the file functions: an object with
     ``open(path, mode)`` and ``rename(old, new)`` raising OSError like the built-ins.
-    ``store.write`` gets a memoryview of a buffer reused by the next save: it must copy
-    the bytes before it returns (the NVM, file and memory stores of boards/ all do).
+    Saves are written as the autosave writes them (slotwrite.Image): one writer.
 
     ``save(blob)`` -> SaveInfo; ValueError (nothing written) for an empty blob or one that
     does not fit the store; errors of the store itself propagate, those of the copy do not.
@@ -176,11 +162,12 @@ class SaveSlots:
         self.store = store
         self.copy_path = copy_path
         self._tmp = None if copy_path is None else copy_path + ".new"
-        self._fs = fs if fs is not None or copy_path is None else Files()
-        self._buf = None  # the newest record at _buf[_off:_off + _len], then room
-        self._off = 0
-        self._len = 0
-        self._seq = None  # sequence number of the newest record, None before any
+        if fs is None and copy_path is not None:
+            from .savecopy import Files
+
+            fs = Files()
+        self._fs = fs
+        self._blob = None  # the newest save's blob (b"": a clear), None before any
         self._scanned = False
         self.erase_cycles = 0  # store.write calls: each erases the whole flash block
         self.bytes_written = 0
@@ -225,34 +212,38 @@ class SaveSlots:
                     refused = "newer save #%d in %s refused: checksum mismatch" % (seq, where)
                 why.append("%s: checksum mismatch (damaged)" % where)
                 continue
-            self._buf = rec
-            self._off = 0
-            self._len = n + OVERHEAD
-            self._seq = seq
+            self._blob = bytes(memoryview(rec)[_HEAD:_HEAD + n])
             if n == 0:
                 self.damaged = False  # what lies after a clear is older than it
                 return None, "no saved game (cleared)"
             text = "save #%d from %s" % (seq, where)
             if refused is not None:
                 text += " (%s)" % refused
-            return bytes(memoryview(rec)[_HEAD:_HEAD + n]), text
-        self._buf = None
-        self._len = 0
-        self._seq = None
+            return self._blob, text
+        self._blob = None
         self.newest = None
         return None, "no saved game (%s)" % "; ".join(why)
 
     def _walk_store(self, cands, why):
+        half = self.store.size // 2
+        if self._walk(0, cands, why) <= half:  # the walk from 0 stayed in the lower half
+            self._walk(half, cands, why)
+
+    def _walk(self, off, cands, why):
+        """Adds the records found from ``off`` on, one after the other, to ``cands``;
+        returns where the walk stopped. From the middle of the store (``off`` > 0), what
+        does not begin with the magic is no record and no damage: an older layout may have
+        left the middle of a record there."""
         store = self.store
         size = store.size
-        off = 0
+        first = off
         while off + OVERHEAD <= size:
             head = store.read(off, _HEAD)
             n = _header(head, size - off)
             if isinstance(n, str):
-                if off == 0 or n != "erased":
+                if off == 0 or (off != first and n != "erased") or n[0] not in "en":
                     why.append("store: " + n)
-                return
+                return off
             if store.read(off + _HEAD + n + 2, 1)[0] != _END:
                 why.append("store: incomplete write (no end mark)")
             else:
@@ -260,6 +251,7 @@ class SaveSlots:
             off += n + OVERHEAD
         if off == 0:
             why.append("store: too small")
+        return off
 
     def _read_copy(self, path, cands, why):
         try:
@@ -299,11 +291,9 @@ class SaveSlots:
                              "for the record)" % (n, size, OVERHEAD))
         if not self._scanned:
             self.load()
-        if self._len > OVERHEAD and n == self._len - OVERHEAD:
-            start = self._off + _HEAD
-            if memoryview(self._buf)[start:start + n] == blob:
-                self.skipped += 1
-                return SaveInfo(False, self._seq)
+        if self._blob == blob:
+            self.skipped += 1
+            return SaveInfo(False, self.newest[2])
         return self._write(blob)
 
     def clear(self):
@@ -311,53 +301,25 @@ class SaveSlots:
         so an older copy left in a file cannot come back."""
         if not self._scanned:
             self.load()
-        if self._seq is None or self._len == OVERHEAD:
-            return SaveInfo(False, self._seq)
+        if self._blob is None or self._blob == b"":
+            return SaveInfo(False, None if self.newest is None else self.newest[2])
         return self._write(b"")
 
     def _write(self, blob):
-        need = len(blob) + OVERHEAD
-        last = self._len
-        # Keep the previous save when there is one (not a clear) and both fit.
-        keep = OVERHEAD < last and last + need <= self.store.size and len(blob) > 0
-        start = last if keep else 0
-        self._room(start + need, keep)
-        buf = self._buf
-        seq = 1 if self._seq is None else (self._seq + 1) & SEQ_MASK
-        _put(buf, start, seq, blob)
-        mv = memoryview(buf)
-        # From here on the new record is the newest, whatever fails below: a retry uses
-        # the next sequence number, never this one with other contents.
-        self._seq = seq
-        self._off = start
-        self._len = need
-        copy_error = None
-        if self.copy_path is not None:
-            copy_error = self._write_copy(mv[start:start + need])
-        total = start + need
+        try:
+            got, error, kept = save_after(self.store, self.newest, blob, self.copy_path,
+                                          self._fs)
+        except Exception:
+            # what the store (or the copy) holds now is not known: the next save looks
+            # again, so it never writes a sequence number that is there with other bytes
+            self._scanned = False
+            raise
+        self.newest = got
+        self._blob = bytes(blob)
+        if self.copy_path is not None and error is None:
+            self.copy_bytes_written += got[1]
+        n = min(got[1] + 2, self.store.size - got[0])  # the record and the erased two after
         self.erase_cycles += 1
-        self.bytes_written += total
-        self.store.write(0, mv[0:total])
-        return SaveInfo(True, seq, keep, total, self.copy_path is not None and not copy_error,
-                        copy_error)
-
-    def _room(self, cap, keep):
-        """A writable buffer of ``cap`` bytes or more; when ``keep``, the newest record moved
-        to its front."""
-        buf = self._buf
-        off = self._off
-        n = self._len
-        if not isinstance(buf, bytearray) or len(buf) < cap:
-            grown = bytearray(min(self.store.size, (cap + _GROW - 1) // _GROW * _GROW))
-            if keep:
-                grown[0:n] = memoryview(buf)[off:off + n]
-            self._buf = grown
-        elif keep and off:
-            move_left(buf, off, 0, n)
-        self._off = 0
-
-    def _write_copy(self, rec):
-        error = write_copy(self._fs, self.copy_path, self._tmp, rec)
-        if error is None:
-            self.copy_bytes_written += len(rec)
-        return error
+        self.bytes_written += n
+        return SaveInfo(True, got[2], kept, n, self.copy_path is not None and not error,
+                        error)

@@ -5,10 +5,11 @@ analysis and the reading side). This is all a game in play needs to autosave, wi
 names of its own and no reading code: on MicroPython every name and string a module
 brings stays interned for good, so a battle loads only this module and the CRC.
 
-``Image`` is one save's image of the store, the newest record at its front: the game's
-blob is written straight into it (``pack_game``), then sealed and written, so a save
-allocates no copy of its blob. It is dropped after the save: a game in play autosaves at
-quiet moments (a person is to decide), so the buffer costs heap only then.
+``Image`` is one save's record: the game's blob is written straight into it
+(``pack_game``), then sealed and written where it leaves the newest save as it is, so a save
+allocates no copy of its blob and no copy of the newest. It is dropped after the save: a
+game in play autosaves at quiet moments (a person is to decide), so the buffer costs heap
+only then.
 """
 from .crc import crc16
 
@@ -81,21 +82,27 @@ class ActionLog:
         self.n = _varint(self.buf, self.n, a)
         self.count += 1
 
-    def clear(self):
-        self.n = self.count = 0
-
-    def list(self):
-        """The actions as a list (made for the moment: an undo, a replay, a record)."""
-        out = []
+    def walk(self, f, upto=-1, i=0):
+        """Calls ``f(a)`` with each action in order from byte ``i`` of ``buf`` (where an
+        action begins), at most ``upto`` of them (all: -1); returns the byte where the walk
+        stopped."""
         buf = self.buf
-        x = s = 0
-        for i in range(self.n):
+        x = s = k = 0
+        while i < self.n and k != upto:
             b = buf[i]
+            i += 1
             x |= (b & 0x7F) << s
             s += 7
             if b < 0x80:
-                out.append(x)
+                f(x)
+                k += 1
                 x = s = 0
+        return i
+
+    def list(self):
+        """The actions as a list (made for the moment: a replay, a record)."""
+        out = []
+        self.walk(out.append)
         return out
 
 
@@ -162,47 +169,59 @@ def pack_game(buf, at, play, ruleset, config, seed, log, rng_state):
 
 
 class Image:
-    """One save's image of ``store``: the store's newest record at ``buf[0:kept]``, then
-    room for ``bound`` payload bytes from ``at``. ``newest`` = (offset, length, seq) of the
-    store's newest record (length 0: it came from the copy file; None: an empty store, or
-    one not to keep). A save writes its payload to ``buf[at:end]``, then ``commit(end)``;
-    the image is made for one save and dropped, so between saves it holds no heap.
-    ``copy_path``: the file that gets each record first (savestore.py, "With the copy")."""
+    """One save's record for ``store``, written where it leaves the store's newest record
+    as it is (``commit``): only the new record is in ``buf`` (the chip's write keeps every
+    other byte of the block), so a save holds one record's bytes, never the newest's too.
+    ``newest`` = (offset, length, seq) of the store's newest record (length 0: it came from
+    the copy file; None: an empty store). A save writes its payload to ``buf[at:end]`` for
+    at most ``bound`` bytes, then ``commit(end)``; the image is made for one save and
+    dropped, so between saves it holds no heap. ``copy_path``: the file that gets each
+    record first (savestore.py, "With the copy"), through ``files`` (savecopy.Files when
+    None)."""
 
-    def __init__(self, store, newest, bound, copy_path=None):
+    def __init__(self, store, newest, bound, copy_path=None, files=None):
         self.store = store
+        self.newest = newest
         self.copy_path = copy_path
+        self.files = files
         self.seq = 0 if newest is None else newest[2]
-        kept = 0
-        if newest is not None and newest[1] > OVERHEAD and bound > 0 and \
-                newest[1] + bound + OVERHEAD <= store.size:
-            kept = newest[1]  # kept when both fit (a clear's empty record is not kept)
-        self.buf = bytearray(kept + bound + OVERHEAD)
-        if kept:
-            self.buf[0:kept] = store.read(newest[0], kept)
-        self.kept = kept
-        self.at = kept + HEAD
+        self.buf = bytearray(bound + OVERHEAD + 2)  # the record, then the chain's end
+        self.at = HEAD
+        self.kept = False  # after commit: the newest record is still in the store
 
     def commit(self, end):
-        """Writes the payload placed up to ``end`` as the next record after the kept one,
-        in ONE store.write: the kept record first, when the newest and ``bound`` bytes
-        fit the store together, else the new one alone (and always alone when ``bound``
-        is 0: a clear, so that no older save can come back). Returns (offset, length, seq)
-        of the new record and the copy's error or None. ValueError, before anything is
-        written, for a payload that does not fit the store."""
+        """Writes the payload placed up to ``end`` as the next record after the newest, in
+        ONE store.write (one erase cycle): in the half of the store the newest does not
+        touch, followed by two erased bytes that end a walk of the records there. Returns
+        (offset, length, seq) of the new record and the copy's error or None. ValueError,
+        before anything is written, for a payload that does not fit the store."""
         buf = self.buf
-        start = self.kept
-        n = end - self.at
-        if n + OVERHEAD > self.store.size or n > 0xFFFF:
+        n = end - HEAD
+        size = self.store.size
+        if n + OVERHEAD > size or n > 0xFFFF:
             raise ValueError("a save of %d bytes does not fit the store" % n)
         seq = (self.seq + 1) & SEQ_MASK
-        seal(buf, start, seq, n)
-        e = start + n + OVERHEAD
+        seal(buf, 0, seq, n)
+        rec = n + OVERHEAD
+        buf[rec] = 0xFF
+        buf[rec + 1] = 0xFF
+        # where: in the half of the store the newest record does not touch, so that it
+        # stays as it is; else alone at 0 over it (a record of more than half the store,
+        # or one after an older layout's records, side by side from 0)
+        off = 0
+        new = self.newest
+        half = size // 2
+        self.kept = new is not None and new[1] > 0
+        if self.kept:
+            if new[0] + new[1] <= half and rec <= size - half:
+                off = half
+            else:
+                self.kept = rec + 2 <= new[0]  # the record and the chain's end before it
         error = None
         if self.copy_path is not None:
             from .savecopy import Files, write_copy
 
-            error = write_copy(Files(), self.copy_path, self.copy_path + ".new",
-                               memoryview(buf)[start:e])
-        self.store.write(0, memoryview(buf)[0:e])
-        return (start, e - start, seq), error
+            error = write_copy(self.files or Files(), self.copy_path, self.copy_path + ".new",
+                               memoryview(buf)[0:rec])
+        self.store.write(off, memoryview(buf)[0:min(rec + 2, size - off)])
+        return (off, rec, seq), error

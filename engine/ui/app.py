@@ -15,6 +15,7 @@ class Settings:
         self.sound = True
         self.brightness = 1  # 0 low, 1 medium, 2 high
         self.handover = True
+        self.notice = None  # (page title, text) for the next title: why a Continue failed
 
 
 PLAYER_KINDS = ("human", "greedy", "random")  # and the CPU levels: sliced.py
@@ -72,59 +73,101 @@ def loop(board, screen, max_frames=-1, until_over=False):
 
 
 def run_app(board, max_frames=-1, saving=False):
-    """The device program: the title menu, then battles, back to the title after each.
-    ``saving``: autosave and Continue (the title of engine/ui/resume.py, which is let go
-    with the title; the battle keeps the Autosave and engine/ui/save_hooks.py)."""
-    import gc
-
-    import engine.ui
-
+    """The device program: the title menu, then battles and replays, back to the title
+    after each. ``saving``: autosave and Continue (the title of engine/ui/resume.py, which
+    is let go with the title; the battle keeps the Autosave and engine/ui/save_hooks.py).
+    A replay (the title's "Replay last game", or a battle's "Replay this game" where the
+    board leaves the battle for it) runs on its own, the title or the battle let go first;
+    a game left for its replay is continued after it."""
     from .kit import Kit
 
     settings = Settings()
     kit = Kit(board)  # one sprite sheet and panel for every screen
     frames = 0
+    start = None  # what comes next: None for the title, else a battle or a replay
     while frames != max_frames:
-        if saving:
-            from .resume import title_for as Title
+        left = max_frames - frames if max_frames > 0 else -1
+        if start is None:
+            start, n = _title(board, settings, kit, saving, left)
+        elif "replay" in start:
+            from .replay import run
+
+            n = run(board, settings, kit, start, left)
+            run = None
+            start = start.get("then")  # the game left for its replay, continued, or None
         else:
-            from .title import Title
-
-        title = Title(board, settings, kit=kit)
-        frames += loop(board, title, max_frames - frames if max_frames > 0 else -1)
-        start = title.start
-        title = None
-        Title = None
-        forget(engine.ui, "title")  # the title's code is not needed during a battle
-        if saving:
-            if start is not None:  # the state to play, autosaved (or the game continued)
-                from .resume import prepare
-
-                start = prepare(board, start, settings)
-                prepare = None
-            forget(engine.ui, "resume")
-        gc.collect()
-        if start is not None and start.get("game") == 1:
-            from .hex_battle import from_title
-
-            frames += from_title(board, start, settings, kit, max_frames - frames)
-            continue
-        if start is None or "config" not in start:
-            continue  # Continue needs saved games (not yet): back to the title
-        from engine.pocket_tactics.state import State
-
-        from .battle import Battle
-
-        seed = start["seed"]
-        ps = [make_player(start["players"][0], seed * 2 + 1, board),
-              make_player(start["players"][1], seed * 2 + 2, board)]
-        board.sound_on = settings.sound
-        battle = Battle(board, start.get("state") or State(start["config"], seed), ps,
-                        handover=settings.handover, auto_draft=start["auto_draft"],
-                        sound=settings.sound, brightness=settings.brightness, kit=kit)
-        if "show" in start:
-            start["show"](battle, start)
-        frames += loop(board, battle, max_frames - frames if max_frames > 0 else -1)
-        battle = None
-        gc.collect()
+            n = _battle(board, settings, kit, start, left)
+            start = start.get("after")  # a replay asked from the battle's menu, or None
+        frames += n
     return frames
+
+
+def _title(board, settings, kit, saving, left):
+    """The title until it quits: (its start made ready for the battle, frames)."""
+    import gc
+
+    import engine.ui
+
+    if saving:
+        from .resume import title_for as Title
+    else:
+        from .title import Title
+
+    title = Title(board, settings, kit=kit)
+    n = loop(board, title, left)
+    start = title.start
+    title = None
+    Title = None
+    forget(engine.ui, "title")  # the title's code is not needed during a battle
+    forget(engine.ui, "newgame")
+    if saving:
+        if start is not None and "replay" not in start:
+            # the state to play, autosaved (or the game continued)
+            from .resume import prepare
+
+            start = prepare(board, start, settings)
+            prepare = None
+        forget(engine.ui, "resume")
+    gc.collect()
+    if start is not None and start.get("game") != 1 and "replay" not in start and \
+            "config" not in start:
+        start = None  # Continue needs saved games: back to the title
+    return start, n
+
+
+def _battle(board, settings, kit, start, left):
+    """The battle of ``start`` until it quits; returns the frames."""
+    import gc
+
+    if start.get("game") == 1:
+        from .hex_battle import from_title
+
+        n = from_title(board, start, settings, kit, left)
+        _refused(settings, start)
+        gc.collect()
+        return n
+    from engine.pocket_tactics.state import State
+
+    from .battle import Battle
+
+    seed = start["seed"]
+    ps = [make_player(start["players"][0], seed * 2 + 1, board),
+          make_player(start["players"][1], seed * 2 + 2, board)]
+    board.sound_on = settings.sound
+    battle = Battle(board, start.get("state") or State(start["config"], seed), ps,
+                    handover=settings.handover, auto_draft=start["auto_draft"],
+                    sound=settings.sound, brightness=settings.brightness, kit=kit)
+    if "show" in start:
+        start["show"](battle, start)
+    n = loop(board, battle, left)
+    battle = None
+    _refused(settings, start)
+    gc.collect()
+    return n
+
+
+def _refused(settings, start):
+    """A continued game whose record did not replay (save_hooks.show): the next title says
+    why."""
+    if start.get("refused"):
+        settings.notice = ("Saved game", start["refused"])

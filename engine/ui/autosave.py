@@ -9,7 +9,8 @@ re-roll choices included), and after the CPU's answer and the dice that follow i
 the person decides again: one erase of the NVM per decision of a person, not one per die.
 A power cut while the CPU thinks resumes at the person's last decision and the CPU thinks
 again; the dice to come are the same (the state's PRNG is saved). A game between two CPU
-players is not saved. The save is cleared when the game ends.
+players is not saved. When the game ends its record takes the save's place (nothing to
+continue; the title's "Replay last game" reads it).
 
 What is saved (engine/core/gamesave.py): ``play`` (the game, its settings and the hex under
 the cursor, engine/ui/resume.py), the record (config, seed, every action) and the PRNG's
@@ -52,20 +53,24 @@ class Autosave:
 
     def add(self, a, who=None):
         """``a`` applied; ``who`` had to act (a player id, or CHANCE for a die or a draw)."""
-        n = self.log.count
+        self.seen(self.log.count, who)
+        self.log.add(a)
+
+    def seen(self, n, who):
+        """The action at index ``n`` of the record was ``who``'s (as add)."""
         if who == CHANCE:
             self.last_chance = n
         elif who is not None and who >= 0 and self.play[1 + who] == 0:
             self.last_person = n
             self.person = who
-        self.log.add(a)
 
     def _play(self):
         h = 0xFFFF if self.view is None else self.view()
         return self.play + bytes((h >> 8, h & 0xFF))
 
     def settle(self, st):
-        """After an action: save if a person is to decide, clear if the game is over."""
+        """After an action: save if a person is to decide, keep the record if the game is
+        over."""
         who = st.to_act()
         if who == TERMINAL:
             self.over()
@@ -73,17 +78,12 @@ class Autosave:
             self.rest(st)
 
     def _write(self, st):
-        """Saves the game of ``st`` (None: clears the save): its blob packed straight into
-        the store's image (engine/core/slotwrite.py), made for this save."""
-        copy = getattr(self.board, "save_copy", None)
-        if st is None:
-            image = Image(self.board.store, self.newest, 0, copy)
-            end = image.at
-        else:
-            image = Image(self.board.store, self.newest, game_bound(self.config, self.log),
-                          copy)
-            end = pack_game(image.buf, image.at, self._play(), self.play[0], self.config,
-                            self.seed, self.log, st.rng.get_state())
+        """Saves the game of ``st``: its blob packed straight into the record written to
+        the store (engine/core/slotwrite.py), made for this save."""
+        image = Image(self.board.store, self.newest, game_bound(self.config, self.log),
+                      getattr(self.board, "save_copy", None))
+        end = pack_game(image.buf, image.at, self._play(), self.play[0], self.config,
+                        self.seed, self.log, st.rng.get_state())
         self.newest, self.copy_error = image.commit(end)
 
     def rest(self, st):
@@ -100,30 +100,32 @@ class Autosave:
         return self.error is None
 
     def over(self):
-        """The game has ended: Continue has nothing to resume. A board that exports records
-        (``export_record(data)``: the desktop's keeps a file, the device's prints a line
-        on the serial console) gets the game's record first (GR bytes, as record.py reads
-        them)."""
+        """The game has ended: Continue has nothing to resume, and the store keeps the
+        game's record (GR bytes, as record.py reads them) in place of its save, for the
+        title's "Replay last game". A board that exports records (``export_record(data)``:
+        the desktop's keeps a file, the device's prints a line on the serial console) gets
+        it too."""
         if self.ended:
             return
         self.ended = True
         try:
+            image = Image(self.board.store, self.newest, game_bound(self.config, self.log),
+                          getattr(self.board, "save_copy", None))
+            end = pack_record(image.buf, image.at, self.play[0], self.config, self.seed,
+                              self.log)
             export = getattr(self.board, "export_record", None)
             if export is not None:
-                buf = bytearray(game_bound(self.config, self.log))
-                end = pack_record(buf, 0, self.play[0], self.config, self.seed, self.log)
-                export(memoryview(buf)[0:end])
-                buf = None  # freed before the image of the clear is made
-            self._write(None)
-        except OSError as e:
-            self.error = "Save not cleared: %s" % e
+                export(memoryview(image.buf)[image.at:end])
+            self.newest, self.copy_error = image.commit(end)
+        except (OSError, ValueError) as e:
+            self.error = "Record not kept: %s" % e
 
 
 def attach(st, saver):
     """Autosaves the game of state ``st`` with ``saver`` (None: nothing to do): every
     action applied to ``st`` is added to the record, then the game is saved if a person is
-    to decide (cleared if it is over). From outside the battle screens, which carry none
-    of this code; the CPU players think on scratch states, never on ``st``."""
+    to decide (its record kept if it is over). From outside the battle screens, which carry
+    none of this code; the CPU players think on scratch states, never on ``st``."""
     if saver is None:
         return
     apply = st.apply

@@ -16,3 +16,19 @@ def let_go_saves(writer=False):
             ("slotwrite", "crc") if writer else ()):
         forget(engine.core, name)
     forget(engine.ui, "letgo")
+
+
+def let_go_replay():
+    """The replay viewer's code and what replaying loaded: the rulesets' replay and
+    notation, and the reading side of saved games."""
+    import sys
+
+    import engine.ui
+
+    forget(engine.ui, "replay")
+    for package in ("engine.pocket_tactics", "engine.tactical_hex"):
+        loaded = sys.modules.get(package)
+        if loaded is not None:  # only the game in play's is loaded
+            forget(loaded, "saves")
+            forget(loaded, "notation")
+    let_go_saves()

@@ -1,18 +1,110 @@
-# SPDX-License-Identifier: MIT
 """The replay viewer: a game record stepped forward and back on the battle's own screen.
 
 The screen is the ruleset's battle screen (Battle or HexBattle) with two players that never
 play, so it shows the map, the counters, an assault's dice and the end as in the game, and
-nobody is prompted. Its state is set to the record's position i (replayed from the start,
-every action checked by the rules, and copied in place); the status line says which action
-led there, dice and draws included: "12/409 B: attack ...", "13/409 roll 5".
+nobody is prompted. Its state is the record's position i, every action checked by the
+rules: a step forward applies the next actions to it, a step back sets it in place to the
+game's start (``copy_from``) and applies the record again, STEP actions a frame (the keys wait
+meanwhile), so that no frame makes more garbage than a few actions do. The status line says
+which action led there, dice and draws included: "12/409 B: attack ...", "13/409 roll 5". A
+record whose action is not legal there (made by another version) is shown up to that
+action, and the status line says so.
 
 Keys: right or A one action forward, left one back, down / up ten forward / back, B or
-Start leaves. The desktop's title opens it for the last game (engine/ui/resume.py).
+Start leaves. app.run_app runs it on its own, the title or the battle let go first: for the
+title's "Replay last game" and for a battle's "Replay this game", after which the game is
+continued (engine/ui/save_hooks.py).
 """
 from . import keys as K
 
 _JUMP = 10
+STEP = 16  # actions a step back applies a frame
+
+
+def last_record(board):
+    """The record (GR bytes) of the last game that ended: the store's, kept in place of the
+    game's save until the next game saves (autosave.Autosave.over), else the board's own
+    copy (``last_record()``: the desktop keeps a file); None when there is none."""
+    from engine.core.slotwrite import RECORD_MAGIC
+
+    from .resume import _slots, let_go
+
+    slots = _slots(board)
+    try:
+        blob = slots.load()[0]
+    except OSError:
+        blob = None
+    finally:
+        let_go()
+    if blob is not None and blob[0:2] == RECORD_MAGIC:
+        return blob
+    return getattr(board, "last_record", lambda: None)()
+
+
+def _record_of(blob, slots):
+    from engine.core.gamesave import unpack
+
+    return unpack(blob)[1]
+
+
+def record_for(board, what):
+    """The record the viewer shows (app.run_app): ``what`` "last" for the last game that
+    ended (last_record), "saved" for the game in the store (left for its replay from a
+    battle's Start menu: save_hooks.py); (Record, None), or (None, why) when there is none
+    or it is refused."""
+    from engine.core.codec import DecodeError
+    from engine.core.record import Record
+
+    from .resume import _read, let_go
+
+    try:
+        if what == "saved":
+            record, why = _read(board, _record_of)
+            return (None, why or "No saved game") if record is None else (record, None)
+        data = last_record(board)
+        if data is None:
+            return None, "No record of a game"
+        try:
+            return Record.decode(data), None
+        finally:
+            let_go()
+    except (DecodeError, ValueError) as e:  # IllegalAction is a ValueError
+        return None, "The last game's record is refused: %s" % e
+
+
+def run(board, settings, kit, start, left):
+    """app.run_app's replay: the viewer of ``start["replay"]`` ("last" or "saved":
+    record_for) until it quits, for at most ``left`` frames; then the game left for it
+    (``start["then"]``) made ready to continue. Returns the frames."""
+    import gc
+
+    import engine.ui
+
+    from .app import loop
+    from .lazy import forget
+    from .letgo import let_go_replay
+
+    then = start.get("then")
+    record, why = record_for(board, start["replay"])
+    forget(engine.ui, "resume")
+    n = 0
+    if record is None:
+        settings.notice = ("Replay", why)
+    else:
+        view = ReplayView(board, record, kit, secret=then is not None)
+        record = None
+        n = loop(board, view, left)
+        view = None
+    let_go_replay()  # this module too
+    gc.collect()
+    if then is not None:
+        from .resume import prepare
+
+        start["then"] = prepare(board, then, settings)  # None: the next title says why
+        prepare = None
+        forget(engine.ui, "resume")
+        gc.collect()
+    return n
 
 
 class _Watcher:
@@ -23,81 +115,84 @@ class _Watcher:
 
 
 class ReplayView:
-    def __init__(self, board, record, kit=None, secret=False, screen=None):
-        """``secret``: the game is still on, so the spell cards drawn are not named (the
-        hands are private, RULES A9); a finished game's replay names them. ``screen``: the
-        battle screen of the game in play, borrowed (its players become watchers, its
-        hand-over is off) instead of a second screen made for the replay, which the
-        device has no heap for; give_back() returns it as it was."""
+    def __init__(self, board, record, kit=None, secret=False):
+        """``secret``: the game is still on (left for its replay from the battle's Start
+        menu: engine/ui/save_hooks.py), so the spell cards drawn are not named (the hands
+        are private, RULES A9); a finished game's replay names them."""
         from engine.core.gamesave import replay
 
         self.board = board
         self.record = record
         self.secret = secret
         self.n = len(record.actions)
-        self.i = 0
-        self.lent = None
-        self.cur = replay(record, 0)  # the position shown, stepped forward in place
-        if screen is not None:
-            keep = replay(record, 0)
-            keep.copy_from(screen.st)  # the game in play, for give_back
-            self.lent = (screen.players, screen.handover, keep)
-            screen.players = [_Watcher(), _Watcher()]
-            screen.handover = False
+        self.i = 0  # the actions applied to the position shown
+        self.want = 0  # the position asked for (a step back gets there over frames)
+        self.text = "start"  # the status of the position asked for
+        self.refused = None  # why the record stops being replayed (an illegal action)
+        if record.ruleset == 2:
+            from .hex_battle import HexBattle as Screen
         else:
-            if record.ruleset == 2:
-                from .hex_battle import HexBattle as Screen
-            else:
-                from .battle import Battle as Screen
-            screen = Screen(board, replay(record, 0), [_Watcher(), _Watcher()],
-                            handover=False, kit=kit)
-        self.screen = screen
+            from .battle import Battle as Screen
+        self.screen = Screen(board, replay(record, 0), [_Watcher(), _Watcher()],
+                             handover=False, kit=kit)
         self.quit = False
         self.dirty = True
-        self.go(0)
+        self._show()
 
     @property
     def st(self):
         return self.screen.st
 
+    @property
+    def busy(self):
+        """A step back is being replayed (keys wait)."""
+        return self.i != self.want
+
     def go(self, i):
-        """Shows the position after the first ``i`` actions (clamped to the record)."""
-        from engine.core.gamesave import replay
-
+        """Shows the position after the first ``i`` actions (clamped to the record): at once
+        forward, over frames (``tick``) back."""
         i = max(0, min(self.n, i))
-        if i < self.i:  # back: the record replayed from the start
-            self.cur = replay(self.record, 0)
-            self.i = 0
-        text = "start"
-        cur = self.cur
-        actions = self.record.actions
-        while self.i < i:  # forward: the actions applied to the position shown
-            a = actions[self.i]
-            if self.i == i - 1:
-                text = self._words(cur, a)
-            cur.apply(a)
-            self.i += 1
-        self._show(cur)
-        screen = self.screen
-        screen.set_status(("%d/%d %s" % (i, self.n, text))[:screen.status.width])
-        self.dirty = True
+        self.want = i
+        if i < self.i:  # back: from the start, in place
+            from engine.core.gamesave import replay
 
-    def _show(self, st):
+            self.st.copy_from(replay(self.record, 0))
+            self.i = 0
+            self.screen.set_status("%d/%d replaying..." % (i, self.n))
+            self.dirty = True
+            return
+        self._advance(i - self.i)
+
+    def _advance(self, k):
+        """Applies up to ``k`` more actions toward ``want``; shows the position once there."""
+        st = self.st
+        actions = self.record.actions
+        try:
+            while k > 0 and self.i < self.want:
+                a = actions[self.i]
+                if self.i == self.want - 1:
+                    self.text = self._words(st, a)
+                st.apply(a)
+                self.i += 1
+                k -= 1
+        except ValueError as e:  # IllegalAction: the record is not this version's
+            self.n = self.want = self.i
+            self.refused = "record refused at %d: %s" % (self.i + 1, e)
+        if self.i == self.want:
+            if self.i == 0:
+                self.text = "start"
+            self._show()
+
+    def _show(self):
         screen = self.screen
-        screen.st.copy_from(st)
         screen.panel.hide()  # the end's or a result's panel of another position
         screen.mode = 0  # both screens' map mode
         if hasattr(screen, "unit_sprite"):  # Pocket-Tactics: the map follows the state
             screen.map.sync(screen.st, screen.unit_sprite)
         screen._enter()
-
-    def give_back(self):
-        """The borrowed screen as it was: the game's position (copied back: the same
-        state, dice to come included), its players and hand-over."""
-        screen = self.screen
-        screen.players, screen.handover, keep = self.lent
-        self.lent = self.cur = None
-        self._show(keep)
+        text = self.refused or self.text
+        screen.set_status(("%d/%d %s" % (self.i, self.n, text))[:screen.status.width])
+        self.dirty = True
 
     def _words(self, st, a):
         """Who did what: the action ``a`` taken in ``st`` in the ruleset's notation."""
@@ -123,6 +218,8 @@ class ReplayView:
         if not K.is_press(ev):
             return
         key = K.key_of(ev)
+        if self.busy:
+            return
         if key in (K.B, K.START):
             self.quit = True
         elif key in (K.RIGHT, K.A):
@@ -135,6 +232,8 @@ class ReplayView:
             self.go(self.i - _JUMP)
 
     def tick(self, now):
+        if self.busy:
+            self._advance(STEP)
         if self.screen.dirty:
             self.screen.dirty = False
             self.dirty = True

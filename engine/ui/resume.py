@@ -9,6 +9,7 @@ undo switched off), and the hex under the screen's cursor when the game was save
 bytes, 0xFFFF: none), so that Continue shows the screen as it was. An Autosave holds the
 first 4 and adds the cursor.
 """
+from .lazy import forget
 
 
 def let_go(writer=False):
@@ -92,14 +93,18 @@ def where_newest(board):
 
 def _read(board, use):
     """(use(blob, slots), reason) for the store's newest save, or (None, reason): the
-    reason None when the store is simply empty, else why nothing was loaded."""
+    reason None when the store is simply empty, or holds a finished game's record (nothing
+    to continue), else why nothing was loaded."""
     from engine.core.codec import DecodeError
+    from engine.core.slotwrite import RECORD_MAGIC
 
     slots = _slots(board)
     try:
         blob, why = slots.load()
         if blob is None:
             return None, why if slots.damaged else None
+        if blob[0:2] == RECORD_MAGIC:  # a game that ended (autosave.Autosave.over)
+            return None, None
         return use(blob, slots), why
     except (DecodeError, ValueError) as e:
         return None, "Saved game refused: %s" % e
@@ -122,23 +127,48 @@ def saved_game(board):
     return got is not None, why
 
 
-def _resumed(blob, slots):
-    from engine.core.gamesave import resume as replayed
+def _unpacked(blob, slots):
+    from engine.core.gamesave import replay, unpack
 
-    play, record, st = replayed(blob)
+    play, record, rng = unpack(blob)
     settings = read_play(play)
     if settings["game"] != record.ruleset:
         raise ValueError("the settings are of another game")
     from .autosave import Autosave
 
-    return settings, st, Autosave(slots.board, play[:4], record.config_bytes, record.seed,
-                                  slots.newest, record.actions)
+    return settings, replay(record, 0), Autosave(slots.board, play[:4], record.config_bytes,
+                                                 record.seed, slots.newest, record.actions), rng
+
+
+def saved_start(board):
+    """The saved game as (settings dict of read_play, its state at the game's start, the
+    Autosave that goes on saving it, holding the record, and the PRNG state the record
+    must replay to), or (None, reason): what Continue needs, the record to be replayed on
+    the battle's screen over frames (save_hooks.show) rather than here in one go."""
+    return _read(board, _unpacked)
 
 
 def resume(board):
     """The saved game as (settings dict of read_play, state replayed from the record, the
-    Autosave that goes on saving it), or (None, reason)."""
-    return _read(board, _resumed)
+    Autosave that goes on saving it), or (None, reason): Continue's replay
+    (save_menu.resuming) all at once, for the tools and the tests."""
+    got, why = saved_start(board)
+    if got is None:
+        return None, why
+    settings, st, saver, rng = got
+    import engine.ui
+
+    from . import save_menu
+
+    try:
+        for _ in save_menu.resuming(saver, st, rng):
+            pass
+    except ValueError as e:  # IllegalAction, DecodeError
+        return None, "Saved game refused: %s" % e
+    finally:
+        forget(engine.ui, "save_menu")
+    return (settings, st, saver), None
+
 
 def _lines(text, width=25):
     """``text`` cut into lines of at most ``width`` characters, at spaces."""
@@ -153,66 +183,45 @@ def _lines(text, width=25):
     return out
 
 
-_notice = []  # why the last Continue failed, for the next title
-
-
 def title_for(board, settings, kit=None, notice=None):
-    """The title menu with Continue when the store holds a game to resume; ``notice`` (or
-    why the last Continue failed, or the reason a save in the store was refused) shown
-    first on a page of its own. The game it starts is made ready by prepare() once the
-    title is gone (app.run_app): its ``start`` then has the state to play, autosaved. With a board that keeps
-    records (``last_record()``: the desktop's) it also offers "Replay last game", the
-    replay viewer (engine/ui/replay.py), after which the title starts afresh."""
+    """The title menu with Continue when the store holds a game to resume, and "Replay
+    last game" when there is a record of one that ended (replay.last_record); ``notice`` (or why
+    the last Continue or replay failed, or the reason a save in the store was refused)
+    shown first on a page of its own. The game it starts is made ready by prepare() once
+    the title is gone (app.run_app): its ``start`` then has the state to play, autosaved.
+    Replay last game ends the title too (``start`` {"replay": "last"}): app.run_app runs
+    the viewer (engine/ui/replay.py) once the title's heap is free, then a new title."""
     from .title import Title
 
-    class SavingTitle(Title):
-        viewer = None  # the replay viewer while it is open
+    # "replays" False: the board has no heap for the viewer (boards/common.py)
+    replayable = False
+    if getattr(board, "replays", True):
+        from .replay import last_record
 
+        replayable = last_record(board) is not None
+
+    class SavingTitle(Title):
         def main_menu(self):
             Title.main_menu(self)
-            if getattr(board, "last_record", lambda: None)() is not None:
+            if replayable:
                 items = self.page[1]
                 items.insert(len(items) - 4, ("Replay last game", self.replay))  # before Rules
                 self.draw()
 
         def replay(self):
-            from engine.core.codec import DecodeError
-            from engine.core.record import Record
+            self.start = {"replay": "last"}
+            self.quit = True
 
-            from .replay import ReplayView
-
-            try:
-                record = Record.decode(board.last_record())
-                self.viewer = ReplayView(board, record, kit)
-            except (DecodeError, ValueError) as e:  # IllegalAction is a ValueError
-                self.show("Replay", [(line, None) for line in
-                                     _lines("The last game's record is refused: %s" % e)],
-                          text=True)
-
-        def on_event(self, ev):
-            if self.viewer is None:
-                Title.on_event(self, ev)
-                return
-            self.viewer.on_event(ev)
-            if self.viewer.quit:  # back to a new title (run_app makes it)
-                self.quit = True
-
-        def tick(self, now):
-            if self.viewer is not None:
-                self.viewer.tick(now)
-                if self.viewer.dirty:
-                    self.viewer.dirty = False
-                    self.dirty = True
-            return False
-
-    if notice is None and _notice:
-        notice = _notice.pop()
+    page = "Saved game"
+    if notice is None and settings.notice is not None:  # why the last Continue or replay
+        page, notice = settings.notice  # failed (this module was let go since)
+        settings.notice = None
     has, why = saved_game(board)
     title = SavingTitle(board, settings, has_save=has, kit=kit)
-    title.saves = getattr(board, "undoes", True)  # no Undo switch where there is no Undo
+    title.saves = True  # Settings has the Undo switch
     text = notice or (None if has else why)
     if text:
-        title.show("Saved game", [(line, None) for line in _lines(text)], text=True)
+        title.show(page, [(line, None) for line in _lines(text)], text=True)
     return title
 
 
@@ -226,27 +235,26 @@ def _show():
 
 def prepare(board, start, settings):
     """What the battle needs for the title's choice ``start``, with autosave: for Continue
-    the resumed game's start (its settings restored into ``settings``) with its "state";
-    for a new game its "state". Either state autosaves (autosave.attach) when a person
-    plays in it. None when the saved game cannot be resumed (the next title_for says
-    why)."""
+    the resumed game's start (its settings restored into ``settings``) with its "state"
+    at the game's start and "resume", the PRNG state its record replays to (the battle's
+    screen replays it over frames, then autosaves it: save_hooks.show); for a new game its
+    "state", autosaved (autosave.attach) when a person plays in it. None when the saved
+    game cannot be resumed (the next title_for says why)."""
     if start.get("continue"):
-        got, why = resume(board)
+        got, why = saved_start(board)
         if got is None:
-            _notice.append(why or "No saved game")
+            settings.notice = ("Saved game", why or "No saved game")
             return None
-        saved, st, saver = got
+        saved, st, saver, rng = got
         settings.sound = saved["sound"]
         settings.brightness = saved["brightness"]
         settings.handover = saved["handover"]
         settings.undo = saved["undo"]
-        from .autosave import attach
-
-        attach(st, saver)
+        # the record is replayed on the battle's screen, then autosaved (save_hooks.show)
         return {"game": 1 if saved["game"] == 2 else 0, "players": saved["players"],
                 "auto_draft": saved["auto_draft"], "seed": saver.seed, "state": st,
-                "config": getattr(st, "cfg", None), "saver": saver,
-                "cursor": saved["cursor"], "show": _show()}
+                "config": getattr(st, "cfg", None), "saver": saver, "resume": rng,
+                "cursor": saved["cursor"], "show": _show(), "back": start.get("back")}
     ruleset = 2 if start.get("game") == 1 else 1
     if ruleset == 2:
         from engine.tactical_hex.state import State

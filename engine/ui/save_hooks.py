@@ -2,21 +2,22 @@
 """The battle's side of saved games: what a battle screen that autosaves (engine/ui/
 autosave.py) gets from the title's ``start`` (engine/ui/resume.py prepare) once it is made.
 The hex under the cursor is saved with the game and a continued game gets it back; a
-person's Start menu gets "Undo last move" and "Replay this game", whose code
-(engine/ui/save_menu.py) is loaded when one is chosen. Hooked from outside, as the autosave
-is: the battle screens carry none of this code, and the title's side is let go before the
-battle starts (docs/PERFORMANCE.md, "Autosave").
+person's Start menu gets "Undo last move", whose code (engine/ui/save_menu.py) is loaded
+when it is chosen, and "Replay this game", which leaves the battle for the viewer. Hooked
+from outside, as the autosave is: the battle screens carry none of this code, and the
+title's side is let go before the battle starts (docs/PERFORMANCE.md, "Autosave").
 """
 from .lazy import forget
 
 
-def _menu_lines(screen, saver, undo_on):
+def _menu_lines(screen, saver, undo_on, start):
     """A person's Start menu gets "Undo last move" (when ``undo_on``) and "Replay this game"
-    (where the board has the heap for the viewer: not the device's, ``replays_in_battle``)
     above its last line (Pocket-Tactics: Quit to title) or two (Tactical Hex: Leave the
     game, Back to the map), so the lines above keep their places. Pocket-Tactics' lines
     call; Tactical Hex's lines are actions or words, and the words "undo" and "replay" are
-    caught on their way to its _apply."""
+    caught on their way to its _apply. The battle is left for the replay (``leave``) and
+    the game continued after it: the viewer and the battle never share the heap. A board
+    whose heap has no room for the viewer (``replays`` False) gets no Replay line."""
     hexes = hasattr(screen, "cursor")
 
     def run(word):
@@ -24,13 +25,16 @@ def _menu_lines(screen, saver, undo_on):
 
         from . import save_menu
 
-        (save_menu.undo if word == "undo" else save_menu.replay)(screen, saver)
+        if word == "replay":
+            save_menu.leave(screen, saver, start)
+        else:
+            save_menu.undo(screen, saver)
         forget(engine.ui, "save_menu")
 
     lines = []
     if undo_on:
         lines.append(("Undo last move", "undo" if hexes else lambda: run("undo")))
-    if getattr(screen.board, "replays_in_battle", True):
+    if getattr(screen.board, "replays", True):  # the viewer fits the board's heap
         lines.append(("Replay this game", "replay" if hexes else lambda: run("replay")))
     opened = screen._open_menu
 
@@ -42,7 +46,7 @@ def _menu_lines(screen, saver, undo_on):
         opened(title, items, *back)
 
     screen._open_menu = open_menu
-    screen.replaying = []  # the open replay viewer (save_menu.replay)
+    screen.replaying = False  # its record is replayed over frames (save_menu.over_frames)
     if hexes:
         applied = screen._apply
 
@@ -57,15 +61,34 @@ def _menu_lines(screen, saver, undo_on):
 
 def show(screen, start):
     """Called by the title's flow (app.run_app, hex_battle.from_title) with the battle
-    screen it made for ``start``: the autosave saves the hex under the screen's cursor,
-    and a continued game gets its cursor back (and, between two people, the hand-over
-    first: the Pocket-Tactics battle shows it by itself)."""
+    screen it made for ``start``: the autosave saves the hex under the screen's cursor. A
+    continued game (``start["resume"]``: engine/ui/resume.py prepare) is first replayed
+    from its record on the screen, over frames (save_menu.continued), then autosaved; if
+    its record does not replay, the battle quits and ``start["refused"]`` says why. A
+    continued game gets its cursor back (and, between two people, the hand-over first:
+    the Pocket-Tactics battle shows it by itself; not when the game comes back from its
+    replay, ``start["back"]``)."""
     saver = start.get("saver")
     if saver is None:
         return
+    _menu_lines(screen, saver, not saver.play[3] & 32, start)  # Undo where it is switched on
+    if start.get("resume") is None:
+        shown(screen, start)
+        return
+    import engine.ui
+
+    from . import save_menu
+
+    save_menu.continued(screen, start)
+    forget(engine.ui, "save_menu")
+
+
+def shown(screen, start):
+    """show's end, once the screen shows the game as it was saved (a continued game's:
+    save_menu.continued)."""
+    saver = start["saver"]
     h = start.get("cursor")  # a continued game's
-    # Undo where it is switched on and the board has the heap for it (not the device's)
-    _menu_lines(screen, saver, not saver.play[3] & 32 and getattr(screen.board, "undoes", True))
+    back = start.get("back")
     if hasattr(screen, "cursor"):  # Tactical Hex: the cursor is the screen's hex
         saver.view = lambda: screen.cursor
         if h is not None:
@@ -73,11 +96,16 @@ def show(screen, start):
             screen.map.set_cursor(h)
             screen._hover()
             who = screen.human()
-            if screen.handover and who >= 0 and screen._two_humans():
+            if screen.handover and who >= 0 and screen._two_humans() and not back:
                 screen.viewer = 1 - who  # between two people: the hand-over first
                 screen._enter()
     else:  # Pocket-Tactics: the map view's
         saver.view = lambda: screen.map.cursor_hex
+        if back and screen.mode == 4:  # screens.M_HANDOVER: answered for the person
+            screen.viewer = screen.human()  # who left for the replay and holds it still
+            screen.panel.hide()
+            screen.mode = 0  # screens.M_MAP
+            screen._enter()
         if h is not None:
             from . import mapmode
 

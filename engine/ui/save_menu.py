@@ -1,120 +1,197 @@
 # SPDX-License-Identifier: MIT
-"""What the Start menu's "Undo last move" and "Replay this game" do in a battle that
-autosaves (engine/ui/save_hooks.py adds the lines). Loaded for the moment a line is chosen
-and let go after it, so that a battle does not hold this code between them.
+"""What the lines engine/ui/save_hooks.py adds to a person's Start menu do ("Undo last
+move", "Replay this game"), and a continued game's position (save_hooks.show): the
+battle's record replayed over frames. Loaded for the moment and let go after it, so that a
+battle does not hold this code between them.
 """
 
 
-def undo_last(saver, st):
-    """Takes back the last decision of a person, and the CPU's answers after it, when no
-    die was rolled and no card drawn since (chance outcomes are all the hidden information
-    there is), the same person is to decide again (in a hot-seat game a player never takes
-    back the other's move) and undo is on (play flag bit 5 clear). ``st`` becomes the
-    position before that decision, in place, and ``saver`` (engine/ui/autosave.py) saves
-    it. Returns None, or why not (nothing changed). Before the first decision after a
-    Continue there is nothing to undo."""
-    i = saver.last_person
+UNDO_STEP = 16  # actions an undo replays a frame (the garbage of each frame is collected)
+
+
+def refused(saver, st):
+    """Why the last decision of a person cannot be taken back now, or None: undo is
+    switched off (play flag bit 5), nothing was decided since the game began or was
+    continued, a die was rolled or a card drawn since (chance outcomes are all the hidden
+    information there is), or the other person is to decide (in a hot-seat game a player
+    never takes back the other's move)."""
     if saver.play[3] & 32:
         return "undo is switched off"
-    if i < 0:
+    if saver.last_person < 0:
         return "nothing to undo"
-    if saver.last_chance > i:
+    if saver.last_chance > saver.last_person:
         return "a die was rolled since"
     if st.to_act() != saver.person:
         return "the last move was the other player's"
-    from .letgo import let_go_saves
-
-    try:
-        from engine.core.gamesave import replay
-        from engine.core.record import Record
-
-        fresh = replay(Record(saver.play[0], saver.config, saver.seed, []))
-    finally:
-        let_go_saves()
-    acts = saver.log.list()[:i]
-    saver.log.clear()
-    saver.last_person = saver.person = saver.last_chance = -1
-    for a in acts:
-        who = fresh.to_act()
-        fresh.apply(a)
-        saver.add(a, who)
-    st.copy_from(fresh)
-    saver.saved = -1
-    saver.rest(st)
     return None
 
 
+def replay_log(saver, st, n, apply):
+    """Applies the first ``n`` actions of the saver's log (as it keeps them: no list) to
+    ``st``, which stands at the game's start, through ``apply(a)``: a generator that yields
+    after every UNDO_STEP actions, so that each frame makes the garbage of a few actions
+    only (the collector frees it between frames). Returns the byte of the log where the
+    walk stopped."""
+    log = saver.log
+    done = [0]
+
+    def again(a):
+        apply(a)
+        done[0] += 1
+
+    at = 0
+    while done[0] < n:
+        at = log.walk(again, min(UNDO_STEP, n - done[0]), at)
+        yield True
+    return at
+
+
+def restart(st, seed):
+    """``st`` in place as the game of ``seed`` begins: copied (``copy_from``: every array by
+    slice) from a fresh state of its config, made for the moment; the state's own code
+    holds nothing for it, so a battle that never undoes carries none of it."""
+    cfg = getattr(st, "cfg", None)  # Pocket-Tactics' (Tactical Hex has none)
+    st.copy_from(type(st)(seed) if cfg is None else type(st)(cfg, seed))
+
+
+def undoing(saver, st):
+    """Takes back the last decision of a person, and the CPU's answers after it (check
+    ``refused`` first): a generator that yields True after every UNDO_STEP actions and
+    False once ``st`` is the position before that decision and ``saver``
+    (engine/ui/autosave.py) has saved it. ``st`` is restarted in place (``restart``) and
+    the record's actions before the decision are applied again from the saver's log: no
+    list of the actions and no reading code, which the device's heap has no room for."""
+    n = saver.last_person
+    saver.last_person = saver.person = saver.last_chance = -1
+    restart(st, saver.seed)
+    yield True  # the spare state's garbage in a frame of its own
+    k = [0]
+
+    def again(a):
+        saver.seen(k[0], st.to_act())
+        st.apply_trusted(a)  # the record's own actions, legal when they were played
+        k[0] += 1
+
+    at = yield from replay_log(saver, st, n, again)
+    saver.log.n = at
+    saver.log.count = n
+    saver.saved = -1
+    saver.rest(st)
+    yield False
+
+
+def resuming(saver, st, rng):
+    """A continued game's position (engine/ui/resume.py prepare): the saver's record
+    applied to ``st`` at the game's start, each action checked by the rules, UNDO_STEP a
+    frame (yields True, then False once done); ValueError (IllegalAction) for an action
+    the rules refuse, DecodeError when the replay does not end with the saved PRNG state
+    ``rng``: a save of another version, or damaged in a way the checksums miss."""
+    from engine.core.protocol import DecodeError
+
+    yield from replay_log(saver, st, saver.log.count, st.apply)
+    if st.rng.get_state() != rng:
+        raise DecodeError("the record replays to another position (saved by another "
+                          "version)")
+    yield False
+
+
+def over_frames(screen, steps, status, done):
+    """Runs the generator ``steps`` one step a frame in place of the screen's ticks, its
+    keys ignored meanwhile (``screen.replaying`` is True, the status line says ``status``);
+    then ``done(why)``, ``why`` None or the error that stopped it."""
+    on_event = screen.on_event
+    tick = screen.tick
+
+    def step(now):
+        why = None
+        try:
+            if next(steps):
+                return False
+        except ValueError as e:  # an action refused, or DecodeError
+            why = str(e)
+        screen.on_event = on_event  # the screen's own again
+        screen.tick = tick
+        screen.replaying = False
+        done(why)
+        screen.dirty = True
+        return False
+
+    screen.on_event = _ignore
+    screen.tick = step
+    screen.replaying = True
+    screen.set_status(status)
+
+
+def redraw(screen):
+    """The screen's picture of its state after a replay."""
+    if not hasattr(screen, "cursor"):  # Pocket-Tactics
+        screen.sel = 0xFF  # consts.NONE: nothing selected
+        screen.intent = None
+        screen.map.sync(screen.st, screen.unit_sprite)
+    screen._enter()
+
+
+def undo_last(saver, st):
+    """The whole undo at once (the desktop's tools, tests): None, or why not (nothing
+    changed)."""
+    why = refused(saver, st)
+    if why is None:
+        for _ in undoing(saver, st):
+            pass
+    return why
+
+
 def undo(screen, saver):
-    """The menu's Undo: the position before this person's last decision, redrawn; or why
-    not (Pocket-Tactics: a page; Tactical Hex: the status line)."""
-    why = undo_last(saver, screen.st)
-    if hasattr(screen, "cursor"):  # Tactical Hex
-        screen._enter()
-        if why is not None:
-            screen.set_status("Not now: %s" % why)
-        return
+    """The menu's Undo: the record replayed UNDO_STEP actions a frame (over_frames), then
+    the position redrawn; or why not (Pocket-Tactics: a page; Tactical Hex: the status
+    line)."""
+    why = refused(saver, screen.st)
     if why is not None:
+        if hasattr(screen, "cursor"):
+            screen._enter()
+            screen.set_status("Not now: %s" % why)
+            return
         from .screens import M_MAP
 
         screen._show_info(["Undo", "", "Not now: %s." % why], M_MAP)
         return
-    screen.sel = 0xFF  # consts.NONE: nothing selected
-    screen.intent = None
-    screen.map.sync(screen.st, screen.unit_sprite)
-    screen._enter()
+    over_frames(screen, undoing(saver, screen.st), "Undoing...",
+                lambda why: redraw(screen))
 
 
-def replay(screen, saver):
-    """The replay viewer (engine/ui/replay.py) on the record so far, on the battle's own
-    screen, lent to it (the device has no heap for a second screen): the screen's events
-    and ticks go to the viewer until B or Start closes it, then the battle is back as it
-    was (its position replayed from the record). The game is still on, so the viewer does
-    not name the spell cards drawn (RULES A9). ``screen.replaying`` holds the open
-    viewer."""
-    from engine.core.record import Record
+def continued(screen, start):
+    """A continued game on its battle screen (save_hooks.show): its record replayed over
+    frames (resuming), then the screen redrawn, the game autosaved and show's end
+    (save_hooks.shown); if the record does not replay, the battle quits and
+    ``start["refused"]`` says why (app.run_app's next title shows it)."""
+    saver = start["saver"]
 
-    from .replay import ReplayView
+    def done(why):
+        if why is not None:
+            start["refused"] = "Saved game refused: %s" % why
+            screen.quit = True
+            return
+        redraw(screen)
+        from .autosave import attach
+        from .save_hooks import shown
 
-    view = ReplayView(screen.board, Record(saver.play[0], saver.config, saver.seed,
-                                           saver.log.list()), secret=True, screen=screen)
-    on_event = screen.on_event
-    tick = screen.tick
+        attach(screen.st, saver)
+        shown(screen, start)
 
-    def event(ev):
-        view.on_event(ev)
-        if view.quit:
-            screen.on_event = on_event  # the screen's own again
-            screen.tick = tick
-            screen.replaying = []
-            view.give_back()
-            _let_go_replay()
-            screen.dirty = True
-
-    def step(now):
-        view.tick(now)
-        if view.dirty:
-            view.dirty = False
-            screen.dirty = True
-        return False
-
-    screen.on_event = event
-    screen.tick = step
-    screen.replaying = [view]
+    over_frames(screen, resuming(saver, screen.st, start["resume"]), "Loading...", done)
 
 
-def _let_go_replay():
-    """The viewer's code and what replaying loaded: the rulesets' replay and notation."""
-    import sys
+def leave(screen, saver, start):
+    """Leaves the battle for the replay of its game (app.run_app runs the viewer on the
+    game in the store, then continues it, the hand-over skipped: the same person holds
+    the device). Only when the store holds the game as it is now: it is saved whenever a
+    person is to decide, so only a failed save stops it (the status line says so)."""
+    if saver.error is not None or saver.saved != saver.log.count:
+        screen.set_status("Not now: the game is not saved")
+        return
+    start["after"] = {"replay": "saved", "then": {"continue": True, "back": True}}
+    screen.quit = True
 
-    import engine.ui
 
-    from .lazy import forget
-    from .letgo import let_go_saves
-
-    forget(engine.ui, "replay")
-    for package in ("engine.pocket_tactics", "engine.tactical_hex"):
-        loaded = sys.modules.get(package)
-        if loaded is not None:  # only the game in play's is loaded
-            forget(loaded, "saves")
-            forget(loaded, "notation")
-    let_go_saves()
+def _ignore(ev):
+    pass

@@ -25,7 +25,7 @@ _SHOWN = LINES - 1  # option lines under the title
 
 
 class Title(NewGame):
-    saves = False  # Settings has the Undo switch (resume.title_for's title, where the board undoes)
+    saves = False  # Settings has the Undo switch (resume.title_for's title)
     def __init__(self, board, settings, has_save=False, kit=None):
         self.board = board
         self.settings = settings

@@ -8,8 +8,10 @@ Pocket-Tactics (the suggested builds of a pairing that changes with the seed), w
 autosave attached as if both players were people at the device (a hot-seat game: the most
 saves a game makes). Each save is one write of the 8 KB NVM block, i.e. one erase cycle.
 Prints per game: actions, decisions of the players, saves (erase cycles), bytes written to
-the store, and the size of the save (min/mean/max); then the largest save of all the games
-against the store's 8192 bytes, and the mean flash bytes and erases per game.
+the store (each save writes its own record only: the chip keeps the rest of its block), and
+the size of the save (min/mean/max); then the largest save of all the games against the
+store's 8192 bytes, and the mean bytes written and erases per game (and what the chip
+programs for them: its whole block at each erase).
 
   python tools/bench/save_bench.py [--games 5]
 """
@@ -111,8 +113,9 @@ def main(argv=None):
                 seed, name, n, decisions, store.erases, store.bytes, min(sizes),
                 sum(sizes) // len(sizes), max(sizes)))
     print("largest save %d bytes of the store's %d (%.0f %%); per game %.0f erases, "
-          "%.0f bytes written" % (largest, SIZE, 100.0 * largest / SIZE, erases / games,
-                                  written / games))
+          "%.0f bytes written (the chip programs its whole 8 KB block at each erase: "
+          "%.0f KB a game)" % (largest, SIZE, 100.0 * largest / SIZE, erases / games,
+                               written / games, erases * SIZE / 1024.0 / games))
 
 
 if __name__ == "__main__":

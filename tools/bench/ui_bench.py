@@ -9,10 +9,10 @@ the project's code loaded from .mpy and from .py, and for both driver kinds (CPU
 opening every screen), it prints the smallest heap the run goes through (bisection with
 engine_bench.min_heap; the harness enforces the heap size) and what the harness measured.
 
-  python tools/bench/ui_bench.py [--seeds 1] [--frames 2500] [--costs]
+  python tools/bench/ui_bench.py [--seeds 1] [--frames 2500] [--costs] [--saves]
 
 --costs prints instead the heap of each stand-in object and of each import, the board and
-the battle. Also the helpers the test uses: ``tree_files(mode, dest)`` (the driver and the
+the battle; --saves the heap of the saved games' runs (SAVE_RUNS). Also the helpers the test uses: ``tree_files(mode, dest)`` (the driver and the
 files of the check's tree) and ``run_ui(arg, mode, heap)``.
 """
 import argparse
@@ -43,8 +43,9 @@ HUMAN_SEED = 3  # the scripted hand reaches every screen, the forecast included
 HUMAN_FRAMES = 2500  # frame cap of the scripted human run
 SETUP_SEED = 3  # the title's new game: 100 points, the army builder, picked tiles
 SETUP_FRAMES = 600  # frames of the battle that follows the title
-SAVE_FRAMES = 3000  # frame cap of the saving title's game of two people: it ends at 2821, so
-# the finished game's record (its export and the cleared save) is measured too
+SAVE_FRAMES = 4000  # frame cap of the saving title's game of two people: with the hand's
+# undos it ends at 3549, so the finished game's record (printed and kept in the store) is
+# measured too
 HEX_SEED = 3  # a Tactical Hex battle of two CPU players at HEX_LEVEL
 HEX_FRAMES = 3000  # its frame cap (the deployment and the first turns)
 HEX_LEVEL = "normal"  # the level the title's new-game flow gives a CPU player
@@ -209,6 +210,40 @@ def figures(seeds, frames):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+# Saved games on the device (.mpy; boards/common.py saves_games): the saving title and a game
+# of two people played to its end with Undo, Tactical Hex's hand against normal saved with
+# Undo; and, with the replay viewer the device leaves out (boards/common.py replays), the
+# same games left for "Replay this game" and continued, and the title's "Replay last game".
+SAVE_RUNS = (("setup,%d,%d,save,undo" % (SETUP_SEED, SAVE_FRAMES), False),
+             ("hand,%d,%d,%s,save,undo" % (HEX_SEED, HAND_FRAMES, HEX_LEVEL), True),
+             ("setup,%d,%d,save,replay" % (SETUP_SEED, SAVE_FRAMES), False),
+             ("hand,%d,%d,%s,save,replay" % (HEX_SEED, HAND_FRAMES, HEX_LEVEL), True))
+
+
+def save_figures():
+    """The heap each of SAVE_RUNS needs on the device, from .mpy."""
+    from engine_bench import min_heap
+
+    tmp = tempfile.mkdtemp(prefix="ui-bench-")
+    try:
+        shim, files = tree_files("mpy", tmp)
+        for arg, hexes in SAVE_RUNS:
+            driver = os.path.join(tmp, "ui_hex_run.py") if hexes else shim
+            over, base_names = check_overhead("mpy", (shim, files), hexes)
+            need, res = min_heap(driver, arg, "mpy", lo=32 * 1024, hi=8 * 1024 * 1024,
+                                 step=512, extra_files=files, timeout=900)
+            if need is None:
+                print("%s FAILED: %s" % (arg, res.error))
+                continue
+            own = over + names_credit(base_names, names_of(res))
+            end = [line for line in res.lines
+                   if line.startswith(("END", "SAVED", "UNDOS", "REPLAYS", "HAND"))]
+            print("UI from .mpy, %s (budget %d KB): heap needed on the device %s; %s"
+                  % (arg, BUDGET["mpy"] // 1024, _kb(need - own), "; ".join(end)))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def costs():
     """The heap of each stand-in object ("costs" kind of the driver) and of each import,
     the board and the battle ("trace" of a CPU game)."""
@@ -245,9 +280,13 @@ def main():
                     help="frame cap of the human run")
     ap.add_argument("--costs", action="store_true",
                     help="only the per-object and per-module figures")
+    ap.add_argument("--saves", action="store_true",
+                    help="only the saved games' runs (autosave, Undo, the replay viewer)")
     args = ap.parse_args()
     if args.costs:
         costs()
+    elif args.saves:
+        save_figures()
     else:
         figures(args.seeds, args.frames)
 

@@ -2,7 +2,8 @@
 """The scripted hands' presses (tools/mpcheck/drivers/ui_battle.py and ui_hex.py), where the
 PyGamer sees them: the shift-register keys through the stand-in keypad's queue, the
 directions on the stand-in joystick. One key is held at a time: ``press`` it, then
-``release`` before the next frame's press; ``frame`` does both for a hand."""
+``release`` before the next frame's press; ``frame`` does both for a hand.
+``replay_steps`` runs a replay viewer as engine.ui.app.run_app does, over steps."""
 
 HAND_EVERY = 4  # frames between two presses of a scripted hand
 held = -1  # the key held down since the last frame (-1: none)
@@ -58,3 +59,66 @@ def _key_number(key):
         if KEYMAP[i] == key:
             return i
     return -1
+
+
+REPLAY_KEYS = "RIGHT RIGHT RIGHT DOWN DOWN LEFT UP RIGHT B"  # presses in a replay viewer
+
+
+def replay_steps(board, kit, start, frame_ms):
+    """engine/ui/replay.py run, for ``start`` ({"replay": what[, "then": ...]}) over
+    steps, a generator that yields the frames each step ran (0 or 1): the record read, the
+    viewer made and stepped by REPLAY_KEYS (a press and a release a frame each, and the
+    frames of a step back), let go,
+    then the game left for its replay made ready to continue (start["then"], prepared);
+    the caller makes its screen."""
+    import engine.ui
+    import supervisor
+    from engine.ui import keys as K
+    from engine.ui.app import Settings, loop
+    from engine.ui.lazy import forget
+
+    if held >= 0:  # the key that left the battle or the title
+        release()
+    yield 0
+    from engine.ui.replay import ReplayView, record_for
+
+    yield 0
+    then = start.get("then")
+    record, why = record_for(board, start["replay"])
+    record_for = None
+    forget(engine.ui, "resume")
+    if record is None:
+        raise RuntimeError("no record to replay: %s" % why)
+    yield 0
+    view = ReplayView(board, record, kit, secret=then is not None)
+    record = None
+    yield 0
+    for name in REPLAY_KEYS.split():
+        while view.busy:  # a step back replays over frames; keys wait
+            loop(board, view, 1)
+            supervisor.stub_advance(frame_ms)
+            yield 1
+        press(getattr(K, name))
+        loop(board, view, 1)
+        supervisor.stub_advance(frame_ms)
+        yield 1
+        release()
+        loop(board, view, 1)
+        supervisor.stub_advance(frame_ms)
+        yield 1
+    if not view.quit:
+        raise RuntimeError("the replay viewer did not close")
+    view = None
+    from engine.ui.letgo import let_go_replay
+
+    let_go_replay()
+    yield 0
+    if then is None:
+        return
+    from engine.ui.resume import prepare
+
+    start["then"] = prepare(board, then, Settings())
+    forget(engine.ui, "resume")
+    if start["then"] is None:
+        raise RuntimeError("the game left for its replay does not continue")
+    yield 0

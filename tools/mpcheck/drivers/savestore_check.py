@@ -9,8 +9,9 @@ and half of its bytes, closing it, between the FAT remove and rename), each foll
 load as after a restart. Prints one "LOAD" line per cut (outcome, length and CRC-16 of what loaded,
 the reason), one "SAVE" line per save, and at the end "END <store hex> <copy hex>", so the
 test can compare every line with the same driver run on CPython. On MicroPython only, a
-last line "ALLOC <bytes>" gives the heap one save of 3000 bytes allocates once the image
-buffer has grown (into a store that allocates nothing itself).
+last line "ALLOC <bytes>" gives the heap one save of 3000 bytes allocates as the autosave
+writes it (savestore.save_after: slotwrite.Image) beside a newest record of 3000 bytes, into
+a store that allocates nothing itself.
 """
 import binascii
 import gc
@@ -18,7 +19,7 @@ import sys
 
 from engine.core.codec import crc16
 from engine.core.rng import Rng
-from engine.core.savestore import OVERHEAD, SaveSlots
+from engine.core.savestore import OVERHEAD, SaveSlots, save_after
 
 from powercut import ERASE, FlashModel, MemoryFiles, PowerCut
 
@@ -92,13 +93,14 @@ class _Ram:
 
 
 def _alloc_of_one_save():
-    s = SaveSlots(_Ram(8192))
+    store = _Ram(8192)
     blobs = [bytes([i]) * 3000 for i in range(3)]
-    s.save(blobs[0])
-    s.save(blobs[1])  # the image buffer has its size now
+    newest = save_after(store, None, blobs[0])[0]
+    newest = save_after(store, newest, blobs[1])[0]
+    blob = blobs[2]
     gc.collect()
     before = gc.mem_alloc()
-    s.save(blobs[2])
+    save_after(store, newest, blob)
     return gc.mem_alloc() - before
 
 

@@ -4,8 +4,9 @@ adapter (boards/pygamer.py), over the stand-ins of tools/mpcheck/standins/ (disp
 terminalio, keypad, ...). tools/bench/ui_bench.py builds
 its tree (run_ui) and loads it as .mpy, so its own code takes the least heap it can.
 
-arg: "KIND[:PLAYER_A:PLAYER_B[:POINTS]],SEED,MAX_FRAMES[,trace][,save]" (human: "human[:PLAYER_B[:POINTS]]";
-POINTS: the point limit of the battle's suggested builds, 50 unless given)
+arg: "KIND[:PLAYER_A:PLAYER_B[:POINTS]],SEED,MAX_FRAMES[,trace][,save[,undo][,replay]]"
+(human: "human[:PLAYER_B[:POINTS]]"; POINTS: the point limit of the battle's suggested
+builds, 50 unless given)
   cpu     greedy against random until the game is over (results close by themselves), or
           the two players given (cpu:normal:greedy: a CPU level of engine/ui/sliced.py, as
           the device's board thinks it)
@@ -27,8 +28,16 @@ POINTS: the point limit of the battle's suggested builds, 50 unless given)
   save    (a further field) the battle autosaves: "setup" plays a new game of two people
           (the scripted hand plays both), "human" makes its battle as the saving title does
           (engine/ui/resume.py prepare before the battle's modules are loaded, then its
-          hooks); the device saves games of two people only (boards/common.py); where
-          the menu offers "Replay this game" (not on the device) the hand opens it once
+          hooks); the device saves games of two people only (boards/common.py). Where
+          the board offers the replay viewer (not the device's: boards/common.py
+          replays; the "replay" field makes it), once the
+          record holds REPLAY_AT actions the hand chooses "Replay this game": the battle
+          is left for the viewer, stepped by presses.REPLAY_KEYS, then the game continued, as
+          engine.ui.app.run_app does it (_replay_steps); in "setup" a game played to its
+          end is then followed by the saving title and its "Replay last game" (prints
+          "REPLAYS <n>", the viewers run)
+  undo    (a further field, with "save") the hand chooses "Undo last move" at every
+          UNDO_EVERY-th position a person decides; it prints "UNDOS <n>"
   trace   (a further field) prints "HEAP <step> live <bytes> after <bytes>" for each import,
           the board, the battle and each frame that sets a new high
 
@@ -111,7 +120,19 @@ _last_key = -1
 _last_cursor = -1
 _stuck = 0
 _skip = 0
-_replays = 0  # the viewer of "Replay this game": 0 not opened yet, then presses in it
+_replays = 0  # viewers run (_replay_steps)
+_stage = None  # the steps between two screens (_replay_steps, _title_steps), or None
+REPLAY_AT = 120  # actions in the record before the hand chooses "Replay this game"
+# (the viewer's presses: presses.REPLAY_KEYS)
+_replay = False  # the board offers the replay viewer (the "replay" field)
+_replay_due = False
+_replay_asked = False
+UNDO_EVERY = 7  # positions a person decides between two Undo choices (the undo field)
+_undo = False
+_undo_due = False
+_undos = 0
+_decided_at = -1  # the state's version at the last position a person decided
+_decisions = 0
 # the costs kind
 _cost_i = 0
 _keep = None
@@ -124,12 +145,14 @@ def _searches(players):
 
 
 def setup(arg):
-    global _kind, _seed, _max, _trace, _players, _imports, _limit, _save
+    global _kind, _seed, _max, _trace, _players, _imports, _limit, _save, _undo, _replay
     parts = arg.split(",")
     kind = parts[0].split(":")
     _kind = kind[0]
     _trace = "trace" in parts[3:]
     _save = "save" in parts[3:]
+    _undo = _save and "undo" in parts[3:]
+    _replay = _save and "replay" in parts[3:]
     if _kind == "human" and len(kind) > 1:
         _players = ("human", kind[1])
         if len(kind) > 2:
@@ -159,6 +182,8 @@ def step():
     if _screen is None or used > _top or live > _top_live:
         if _board is None:
             what = _imports[_loaded - 1]
+        elif _stage is not None or _screen is None and _frames:
+            what = "between screens, frame %d" % _frames
         elif _screen is None:
             what = "board"
         else:
@@ -187,7 +212,18 @@ def _step():
         from boards import pygamer
 
         _board = pygamer.make()
+        if _replay:
+            _board.replays = True
         return True
+    global _stage
+    if _stage is not None:  # between two screens
+        try:
+            next(_stage)
+        except StopIteration:
+            _stage = None
+        if _stage is not None or _screen is not None:
+            return True
+        return _end(None)
     if _kind == "setup" and not _setup_done():
         return True
     if _screen is None:
@@ -213,20 +249,114 @@ def _step():
     supervisor.stub_advance(FRAME_MS)
     _frames += 1
     _look(s)
-    if s.quit or _frames >= _max or (s.st.phase == PH_OVER and s.mode == M_OVER):
-        names = [SEEN_NAMES[i] for i in range(len(SEEN_NAMES)) if _seen & (1 << i)]
-        print("PT_HARD %d" % (1 if _board.pt_hard else 0))  # the level offered (newgame.py)
-        print("SAVES %d" % (1 if _board.saves_games else 0))  # code.py's run_app(saving=)
-        start = _saving_start or _start
-        saver = start.get("saver") if start else None
-        if saver is not None:
-            print("SAVED %d" % saver.saves)  # writes of the store by the autosave
-        print("SEEN %s" % " ".join(names))
-        print("END %s %d" % ("over" if s.st.phase == PH_OVER else "phase%d" % s.st.phase,
-                             _frames))
-        _names()
-        return False
+    start = _saving_start or _start
+    if s.quit and start is not None and start.get("after") and _frames < _max:
+        _stage = _replay_steps(start["after"])  # "Replay this game": the battle left
+        return True
+    over = s.st.phase == PH_OVER and s.mode == M_OVER
+    if over and _kind == "setup" and _save and _frames < _max and \
+            getattr(_board, "replays", True):
+        _stage = _title_steps()  # the saving title again: "Replay last game"
+        return True
+    if s.quit or _frames >= _max or over:
+        return _end(s)
     return True
+
+
+_last_phase = 0  # the phase of the battle left (_leave), for _end
+_saved_before = 0  # saves written by the autosaves of battles left (_leave)
+
+
+def _end(s):
+    """Prints the run's report on battle ``s`` (None: the battle left last, _leave)."""
+    from engine.pocket_tactics.consts import PH_OVER
+
+    phase = _last_phase if s is None else s.st.phase
+    names = [SEEN_NAMES[i] for i in range(len(SEEN_NAMES)) if _seen & (1 << i)]
+    print("PT_HARD %d" % (1 if _board.pt_hard else 0))  # the level offered (newgame.py)
+    print("SAVES %d" % (1 if _board.saves_games else 0))  # code.py's run_app(saving=)
+    start = _saving_start or _start
+    saver = start.get("saver") if start else None
+    if saver is not None or _saved_before:  # writes of the store by the autosaves
+        print("SAVED %d" % (_saved_before + (saver.saves if saver is not None else 0)))
+    if _undo:
+        print("UNDOS %d" % _undos)  # "Undo last move" chosen
+    if _save:
+        print("REPLAYS %d" % _replays)  # replay viewers run
+    print("SEEN %s" % " ".join(names))
+    print("END %s %d" % ("over" if phase == PH_OVER else "phase%d" % phase, _frames))
+    _names()
+    return False
+
+
+def _replay_steps(start):
+    """engine/ui/replay.py run over steps (presses.replay_steps), and when a game
+    was left for its replay, its battle screen made as run_app's _battle makes it."""
+    global _screen, _replays, _frames, _start
+    _leave()
+    _replays += 1
+    _mark("replay")
+    for n in presses.replay_steps(_board, _kit, start, FRAME_MS):
+        _frames += n
+        yield
+    start = start.get("then")
+    if start is None:
+        return
+    from engine.ui.app import make_player
+    from engine.ui.battle import Battle
+
+    seed = start["seed"]
+    ps = [make_player(start["players"][0], seed * 2 + 1, _board),
+          make_player(start["players"][1], seed * 2 + 2, _board)]
+    _screen = Battle(_board, start["state"], ps, auto_draft=start["auto_draft"], kit=_kit)
+    start["show"](_screen, start)
+    _start = start
+
+
+def _leave():
+    """The battle and its start let go, as engine.ui.app.run_app lets them go after the
+    battle: only what the end's report needs is kept."""
+    global _screen, _start, _saving_start, _saved_before, _last_phase
+    start = _saving_start or _start
+    if start is not None and start.get("saver") is not None:
+        _saved_before += start["saver"].saves
+    if _screen is not None:
+        _last_phase = _screen.st.phase
+    _screen = _start = _saving_start = None
+
+
+def _title_steps():
+    """After the game's end: engine.ui.app.run_app's next title (the saving title, which
+    offers "Replay last game" for the record the store kept), the hand choosing that line,
+    the title let go, then the viewer (_replay_steps)."""
+    import engine.ui
+    from engine.ui import keys as K
+    from engine.ui.app import Settings
+    from engine.ui.lazy import forget
+
+    _leave()
+    yield
+    import engine.ui.newgame  # noqa: F401  (a step of its own, as in _setup_done)
+
+    yield
+    from engine.ui.resume import title_for
+
+    title = title_for(_board, Settings(), kit=_kit)
+    title_for = None
+    yield
+    while not title.quit:
+        line = title.page[1][title.sel][0]
+        title.on_event(K.A if line == "Replay last game" else K.DOWN)
+        line = None
+        yield
+    start = title.start
+    title = None
+    forget(engine.ui, "title")
+    forget(engine.ui, "newgame")
+    forget(engine.ui, "resume")
+    yield
+    for _ in _replay_steps(start):
+        yield
 
 
 _saving_start = None
@@ -268,10 +398,14 @@ def _saving_battle(players):
     from engine.ui.app import make_player
     from engine.ui.battle import Battle
 
+    global _kit
+    from engine.ui.kit import Kit
+
     start = _saving_start
     ps = [make_player(players[0], _seed * 2 + 1, _board),
           make_player(players[1], _seed * 2 + 2, _board)]
-    screen = Battle(_board, start["state"], ps)
+    _kit = Kit(_board)  # one sheet and panel for the battle and the viewer (run_app)
+    screen = Battle(_board, start["state"], ps, kit=_kit)
     start["show"](screen, start)
     return screen
 
@@ -314,16 +448,15 @@ SETUP_KEYS = (
     "A A A A A",  # tiles of B, central, features, draft
 )
 # The saving title's Settings page (engine/ui/resume.py: the board saves games, as the
-# .mpy build's does) has an Undo line before Done where the board undoes (not the
-# device's); with "save", a game between two people (player B picked up from easy to
-# Human), autosaved.
+# .mpy build's does) has an Undo line before Done; with "save", a game between two people
+# (player B picked up from easy to Human), autosaved.
 SAVING_SETTINGS = "DOWN A DOWN DOWN DOWN A DOWN DOWN A"  # Settings, CPU level (to easy), Done
 HOT_SEAT = "A A UP UP A DOWN A A A"  # game; A: Human; B: Human; 100 points; factions
 
 
 def _setup_key_list():
     keys = list(SETUP_KEYS)
-    if _board.saves_games and getattr(_board, "undoes", True):
+    if _board.saves_games:
         keys[2] = SAVING_SETTINGS
     if _save:
         keys[4] = HOT_SEAT
@@ -480,16 +613,24 @@ def _menu_key(s):
     that does something other than go back or quit (Resume / Cancel if none)."""
     from engine.ui import keys as K
 
-    global _replays
+    global _undo_due, _undos, _replay_due
     items = s.menu
     want = -1
     for i in range(len(items)):
+        if _undo_due and items[i][0] == "Undo last move":
+            if s.menu_i != i:
+                return K.DOWN
+            _undo_due = False
+            _undos += 1
+            return K.A
+        if _replay_due and items[i][0] == "Replay this game":
+            if s.menu_i != i:
+                return K.DOWN
+            _replay_due = False  # once: the battle is left for the viewer (_replay_steps)
+            return K.A
+    for i in range(len(items)):
         if items[i][0] == "Assault!":
             want = i
-        if items[i][0] == "Replay this game" and _replays == 0 and want < 0:
-            want = i  # once: the viewer over the game so far (engine/ui/save_menu.py)
-            if s.menu_i == i:
-                _replays = 1
     for i in range(len(items)):
         t = items[i][0]
         if want < 0 and t not in ("Resume", "Cancel", "Quit to title", "Armies", "Rules",
@@ -568,16 +709,12 @@ def _toward(s, target):
 
 def _hand(s):
     """The key the scripted hand presses now, or -1."""
-    global _last_cursor, _stuck, _skip
+    global _last_cursor, _stuck, _skip, _decided_at, _decisions, _undo_due
     from engine.pocket_tactics.consts import NONE
     from engine.ui import screens as B
     from engine.ui import keys as K
 
-    global _replays
-    if getattr(s, "replaying", None):  # the replay viewer: some actions forward, back, out
-        _replays += 1
-        _mark("replay")
-        return K.RIGHT if _replays < 12 else K.LEFT if _replays < 16 else K.B
+    global _replay_due, _replay_asked
     m = s.mode
     if m == B.M_HANDOVER or m == B.M_INFO:
         return K.A
@@ -587,8 +724,21 @@ def _hand(s):
         return K.A if s.menu else -1
     if m == B.M_MENU:
         return _menu_key(s)
-    if s.human() < 0:
+    if s.human() < 0 or getattr(s, "replaying", False):
         return -1
+    if _save and not _replay_asked and s.st.version >= REPLAY_AT and m == B.M_MAP and \
+            getattr(_board, "replays", True):
+        _replay_asked = _replay_due = True  # "Replay this game", once
+    if _replay_due:
+        return K.START
+    if _undo and m == B.M_MAP:
+        if s.st.version != _decided_at:  # a new position to decide
+            _decided_at = s.st.version
+            _decisions += 1
+            if _decisions % UNDO_EVERY == 0:
+                _undo_due = True
+        if _undo_due:
+            return K.START
     cur = s.map.cursor_hex
     if 0 <= _last_key <= K.RIGHT:
         if cur != _last_cursor:

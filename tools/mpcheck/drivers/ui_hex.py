@@ -4,7 +4,7 @@ PyGamer board adapter (boards/pygamer.py), over the stand-ins of tools/mpcheck/s
 as tools/mpcheck/drivers/ui_battle.py does for Pocket-Tactics (a driver of its own, so that
 neither run's heap depends on the other's code).
 
-arg: "KIND,SEED,MAX_FRAMES[,LEVEL[,save[,undo]]]"
+arg: "KIND,SEED,MAX_FRAMES[,LEVEL[,save[,undo][,replay]]][,trace]"
   hex    two CPU players at LEVEL (default "easy"; their clock the stand-in's, 20 ms a frame) until the
          game is over or MAX_FRAMES; the kit of the title (sprite sheet, panel) as on the
          device, where the battle starts from the title
@@ -17,11 +17,14 @@ arg: "KIND,SEED,MAX_FRAMES[,LEVEL[,save[,undo]]]"
          resume.py prepare, then its hooks): with "hex" saving at every decision as in a
          game of two people, while the CPU players (and their code) play it; with "hand"
          as a game of a person against the CPU is saved
-  undo   (sixth field, with "hand" and "save") the board offers Undo, as the desktop's
-         does (the device's does not: boards/common.py undoes), and the hand chooses "Undo
-         last move" every UNDO_EVERY decisions: each undo replays the record from the
-         start in one step, and the check counts all of that replay's garbage (it collects
-         between steps only), so this run is not one of the budget's (docs/PERFORMANCE.md)
+         With "hand" and "save", where the board offers the replay viewer (not the
+         device's: boards/common.py replays; the "replay" field makes it), once the record
+         holds REPLAY_AT actions the hand chooses "Replay this game": the battle is left
+         for the viewer (presses.replay_steps), then the game continued, as
+         engine.ui.app.run_app does it ("REPLAYS <n>")
+  undo   (sixth field, with "hand" and "save") the hand chooses "Undo last move" every
+         UNDO_EVERY decisions (engine/ui/save_menu.py replays the record UNDO_STEP actions
+         a frame)
 
 The first steps import the modules one per top-level call; then one step makes the board,
 one the battle, and every further step runs one frame of engine.ui.app.loop. Ends with
@@ -42,6 +45,7 @@ MODULES = (
     "engine.tactical_hex.state", "engine.tactical_hex.players", "engine.tactical_hex.cpu",
     "engine.pocket_tactics.names", "engine.ui.keys", "engine.ui.sprites", "engine.ui.text",
     "engine.ui.lazy", "engine.ui.panel", "engine.ui.kit", "engine.ui.hex_sprites",
+    "engine.ui.sheet", "engine.ui.hex_sheet",  # imported, drawn and let go by hex_view
     "engine.ui.hex_view", "engine.ui.hex_battle", "engine.ui.app", "boards",
     "boards.common", "boards.pygamer",
 )
@@ -66,10 +70,19 @@ _decisions = 0
 _undo_due = False
 _undos = 0
 _undo = False  # the hand chooses Undo (the "undo" field)
+REPLAY_AT = 150  # actions in the record before the hand chooses "Replay this game"
+_replay = False  # the board offers the replay viewer (the "replay" field)
+_trace = False  # print "HEAP step <n> frame <f> live <bytes> after <bytes>" for each step
+_replay_due = False
+_replay_asked = False
+_replays = 0
+_saved_before = 0  # saves written by the autosave of a screen left for its replay
+_stage = None  # the steps from a battle left for its replay to the game continued
+_kit = None
 
 
 def setup(arg):
-    global _kind, _seed, _max, _level, _save, _rand, _undo
+    global _kind, _seed, _max, _level, _save, _rand, _undo, _replay, _trace
     parts = arg.split(",")
     _kind = parts[0]
     _seed = int(parts[1])
@@ -78,11 +91,22 @@ def setup(arg):
         _level = parts[3]
     _save = len(parts) > 4 and parts[4] == "save"
     _undo = _save and "undo" in parts[5:]
+    _replay = _save and "replay" in parts[5:]
+    _trace = "trace" in parts[3:]
     _rand = _seed * 7919 + 1
     gc.collect()
 
 
 def step():
+    if not _trace:
+        return _step()
+    live = gc.mem_alloc()
+    more = _step()
+    print("HEAP step %d frame %d live %d after %d" % (_loaded, _frames, live, gc.mem_alloc()))
+    return more
+
+
+def _step():
     global _loaded, _board, _screen, _frames
     if _kind == "base" and _loaded == N_STANDINS:
         print("END base 0")
@@ -96,8 +120,15 @@ def step():
         from boards import pygamer
 
         _board = pygamer.make()
-        if _undo:
-            _board.undoes = True
+        if _replay:
+            _board.replays = True
+        return True
+    global _stage
+    if _stage is not None:  # from a battle left for its replay to the game continued
+        try:
+            next(_stage)
+        except StopIteration:
+            _stage = None
         return True
     if _save and _start is None:
         _prepare()
@@ -111,10 +142,13 @@ def step():
         clock = _board.ticks_ms
         players = [None if _kind == "hand" else make_cpu(_level, 2 * _seed + 1, clock),
                    make_cpu(_level, 2 * _seed + 2, clock)]
+        global _kit
         st = State(_seed) if _start is None else _start["state"]
-        _screen = HexBattle(_board, st, players, kit=Kit(_board))
-        if _start is not None:
-            _start["show"](_screen, _start)
+        _kit = Kit(_board)
+        _screen = HexBattle(_board, st, players, kit=_kit)
+        return True
+    if _start is not None and not _shown:
+        _show()
         return True
     import supervisor
     from engine.ui.app import loop
@@ -125,9 +159,13 @@ def step():
     loop(_board, s, 1)
     supervisor.stub_advance(FRAME_MS)
     _frames += 1
+    if s.quit and _start is not None and _start.get("after") and _frames < _max:
+        _stage = _replay_steps(_start["after"])  # "Replay this game": the battle left
+        return True
     if s.quit or _frames >= _max or s.over:
-        if _start is not None:
-            print("SAVED %d" % _start["saver"].saves)  # writes of the store by the autosave
+        if _start is not None:  # writes of the store by the autosaves
+            print("SAVED %d" % (_saved_before + _start["saver"].saves))
+            print("REPLAYS %d" % _replays)  # replay viewers run
         if _kind == "hand":
             print("HAND %d %d" % (_decisions, _undos))  # actions picked, Undo chosen
         print("SEEN %s" % ("over" if s.over else ""))
@@ -151,6 +189,27 @@ def _prepare():
     forget(engine.ui, "resume")
 
 
+def _replay_steps(start):
+    """engine/ui/replay.py run over steps (presses.replay_steps), then the game
+    continued: its screen made as hex_battle.from_title makes it, and its hooks."""
+    global _screen, _replays, _frames, _start, _saved_before
+    _saved_before += _start["saver"].saves
+    _screen = _start = None  # let go, as run_app lets the battle and its start go
+    _replays += 1
+    for n in presses.replay_steps(_board, _kit, start, FRAME_MS):
+        _frames += n
+        yield
+    from engine.tactical_hex.cpu import make_cpu
+    from engine.ui.hex_battle import HexBattle
+
+    then = start["then"]
+    _start = then
+    players = [None, make_cpu(_level, 2 * _seed + 2, _board.ticks_ms)]
+    _screen = HexBattle(_board, then["state"], players, kit=_kit)
+    yield
+    then["show"](_screen, then)
+
+
 def _random(n):
     global _rand
     _rand = (_rand * 1103515245 + 12345) & 0x3FFFFFFF
@@ -170,6 +229,12 @@ def _hand(s):
         return _menu_key(s)
     if s.mode != H.M_MAP or s.human() < 0:
         return -1
+    global _replay_due, _replay_asked
+    if _save and not _replay_asked and s.st.version >= REPLAY_AT and \
+            getattr(_board, "replays", True):
+        _replay_asked = _replay_due = True  # "Replay this game", once
+    if _replay_due:
+        return K.START
     legal = s.st.legal_actions()
     if _plan not in legal:
         _plan = legal[_random(len(legal))]
@@ -192,14 +257,14 @@ def _hand(s):
 def _menu_key(s):
     """Down to the line wanted, then A: Undo when it is due, else the planned action, else
     "Back to the map"."""
-    global _undo_due, _undos
+    global _undo_due, _undos, _replay_due
     from engine.ui import keys as K
 
     items = s.menu
     want = -1
     for i in range(len(items)):
         what = items[i][1]
-        if _undo_due and what == "undo":
+        if _undo_due and what == "undo" or _replay_due and what == "replay":
             want = i
             break
         if what == _plan or (want < 0 and what == "back"):
@@ -211,7 +276,21 @@ def _menu_key(s):
     if items[want][1] == "undo":
         _undo_due = False
         _undos += 1
+    if items[want][1] == "replay":
+        _replay_due = False
     return K.A
+
+
+_shown = False
+
+
+def _show():
+    """The title's hooks on the screen made (engine/ui/hex_battle.py from_title calls them
+    right after making it: a step of their own here, for the device collects the garbage
+    of making the screen when it needs the room, this build only between steps)."""
+    global _shown
+    _shown = True
+    _start["show"](_screen, _start)
 
 
 def _names():
