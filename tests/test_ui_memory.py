@@ -207,12 +207,14 @@ def test_battle_fits_heap_budget(kind, mode, trees, through):
     assert ui_bench.names_of(res) == names  # the same run: the credit was the right one
 
 
-def test_the_device_offers_hard_and_saves_from_the_mpy_build_only(through):
+def test_the_device_offers_hard_and_saves_from_the_mpy_build_only(trees):
     # boards/common.py MPY_BUILD: a battle against hard and the saving title with its
     # autosaved battle fit the budget from .mpy (above), not from .py source
-    # (docs/PERFORMANCE.md), so only the .mpy build offers them
+    # (docs/PERFORMANCE.md), so only the .mpy build offers them (a few frames of the
+    # human run print what the board offers)
     for mode, offered in (("mpy", "1"), ("py", "0")):
-        res = through("human", mode)
+        res = ui_bench.run_ui("human,%d,40" % ui_bench.HUMAN_SEED, mode, heap=LARGE_HEAP,
+                              tree=trees(mode))
         assert res.ok, res.error
         assert "PT_HARD " + offered in res.lines, (mode, res.lines[-6:])
         assert "SAVES " + offered in res.lines, (mode, res.lines[-6:])
