@@ -180,8 +180,11 @@ def through(trees):
     return run
 
 
+# Tactical Hex at normal from .mpy runs saved only ("hex-save"): the same game, seed and
+# frames as "hex" with the saving code on top (110.0 KB against 102.0), so the unsaved run
+# would add minutes to the suite and nothing to what it holds
 @pytest.mark.parametrize("kind,mode", [(k, m) for k in ("cpu", "human", "setup", "hex", "hex-hard")
-                                       for m in ("mpy", "py")]
+                                       for m in ("mpy", "py") if (k, m) != ("hex", "mpy")]
                          + [("human-hard", "mpy"), ("human-normal", "py"),
                             ("setup-save", "mpy"), ("hex-save", "mpy"),
                             ("hex-hand-save", "mpy")])
