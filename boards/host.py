@@ -251,6 +251,12 @@ class HostDisplay(_pgd.PyGameDisplay):
         # The base class quits pygame here; only let go of the root group.
         busdisplay.BusDisplay._release(self)
 
+    def _background(self):
+        # Blinka's displayio thread calls this about every millisecond to post auto-refresh
+        # events; the board refreshes by hand each frame (auto_refresh is off), so there is
+        # nothing to do, and nothing of this object is read from that thread.
+        return
+
     def led_centre(self, i):
         w = self.width * self.scale
         return ((2 * i + 1) * w // (2 * LED_COUNT), self.height * self.scale + self.strip_height // 2)
