@@ -204,13 +204,18 @@ def test_a_continued_record_that_does_not_replay_is_refused_and_the_title_says_w
 def test_damaged_saves_are_refused_with_a_reason_never_loaded_half():
     board, battle, _ = _saved_game_store(seed=6, decisions=12)
     flash = board.store
-    n = battle.saver.newest[0] + battle.saver.newest[1]
+    # the bytes of the two records, one in each half of the store
+    spots = []
+    for at in (0, 4096):
+        n = (flash.data[at + 7] << 8 | flash.data[at + 8]) + savestore.OVERHEAD
+        spots += range(at, at + n)
+    assert battle.saver.newest[0] in (0, 4096)
     rng = random.Random(9)
     loaded = refused = 0
     for _ in range(300):
         f = flash.copy()
         for _ in range(rng.randint(1, 4)):
-            i = rng.randrange(n)
+            i = rng.choice(spots)
             f.data[i] ^= 1 << rng.randrange(8)
         got, why = resume.resume(stub.make(store=f))
         if got is None:
@@ -569,7 +574,8 @@ def test_the_title_replays_the_last_game_forward_and_back(ruleset):
     assert why is None and record.encode() == data
     view = ReplayView(viewer_board, record)  # as replay.run makes it
     assert view.i == 0 and view.n == s.log.count
-    for key, i in ((K.RIGHT, 1), (K.DOWN, 11), (K.DOWN, 21), (K.LEFT, 20), (K.UP, 10)):
+    for key, i in ((K.RIGHT, 1), (K.DOWN, 11), (K.DOWN, 21), (K.LEFT, 20), (K.UP, 10),
+                   (K.DOWN, 20), (K.UP, 10), (K.UP, 0)):
         view.on_event(key)
         frames = _settle(view)
         if key in (K.LEFT, K.UP):  # back: the record applied again from the start, over
@@ -577,6 +583,7 @@ def test_the_title_replays_the_last_game_forward_and_back(ruleset):
         assert view.i == i
         assert view.st.encode() == gamesave.replay(record, i).encode()
         assert view.screen.status.text.startswith("%d/%d " % (i, view.n))
+        assert "replaying" not in view.screen.status.text  # shown, the start (0) too
     view.go(view.n)  # the end, then back from it
     assert view.st.encode() == screen.st.encode() and view.st.to_act() == TERMINAL
     view.on_event(K.LEFT)
@@ -793,9 +800,9 @@ def test_tactical_hex_start_menu_offers_undo():
     assert undone > 2 and refused > 2
 
 
-def _hot_seat_on_the_map(board, ruleset):
+def _hot_seat_on_the_map(board, ruleset, decisions=25):
     """(start, screen): a game of two people as the saving title starts it (prepare, show),
-    25 actions in, the map waiting for a person."""
+    ``decisions`` in, the map waiting for a person."""
     if ruleset == 1:
         from engine.pocket_tactics.forces import suggested
 
@@ -808,7 +815,7 @@ def _hot_seat_on_the_map(board, ruleset):
     kw = {"auto_draft": True} if ruleset == 1 else {}
     screen = kind(board, start["state"], [None, None], handover=False, **kw)
     start["show"](screen, start)
-    _play(screen, random.Random(8), 25)
+    _play(screen, random.Random(8), decisions)
     for _ in range(20):  # a result on the screen: close it, to the map
         if screen.mode == 0 and screen.human() >= 0:
             break
@@ -817,18 +824,20 @@ def _hot_seat_on_the_map(board, ruleset):
     return start, screen
 
 
-@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
-def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
+@pytest.mark.parametrize("ruleset,decisions", [(1, 25), (1, 26), (2, 25), (2, 26)],
+                         ids=["pocket-tactics", "pocket-tactics-b", "hex", "hex-b"])
+def test_replay_from_the_start_menu_and_back_to_the_game(ruleset, decisions):
     # the issue's replay "from the pause menu": the battle is left for the viewer (app.
     # run_app: the battle and the viewer never share the heap), which shows the record
     # so far; stepped to its end it is the game in play; B: the game continued as it was,
     # the same person to act, no hand-over (they hold the device still)
+    from engine.ui.hex_battle import M_HANDOVER as HEX_HANDOVER
     from engine.ui.screens import M_HANDOVER
 
     board = stub.make(store=FlashModel())
     settings = app.Settings()
     settings.handover = True
-    start, screen = _hot_seat_on_the_map(board, ruleset)
+    start, screen = _hot_seat_on_the_map(board, ruleset, decisions)
     saver = start["saver"]
     before, who = screen.st.encode(), screen.st.to_act()
     saves, acts = saver.saves, saver.log.list()
@@ -875,9 +884,72 @@ def test_replay_from_the_start_menu_and_back_to_the_game(ruleset):
     again = seen[-1]
     assert type(again) is type(screen) and again is not screen
     assert again.st.encode() == before and again.human() == who  # the game as it was
-    assert again.mode != M_HANDOVER
+    handover_mode = M_HANDOVER if ruleset == 1 else HEX_HANDOVER
+    assert again.mode != handover_mode and again.handover  # hot-seat, no hand-over page
     assert then["saver"].log.list() == acts and then["saver"].saves == 0  # nothing saved
     assert saver.saves == saves
+
+
+def test_a_replay_that_cannot_be_shown_says_why_in_the_game_it_left(monkeypatch):
+    # the game is continued, its status line says why the viewer did not open
+    board = stub.make(store=FlashModel())
+    settings = app.Settings()
+    start, screen = _hot_seat_on_the_map(board, 1)
+    before = screen.st.encode()
+    screen.on_event(K.START)
+    screen.tick(board.ticks_ms())
+    screen.menu_i = [t for t, _ in screen.menu].index("Replay this game")
+    screen.on_event(K.A)
+    assert screen.quit
+    monkeypatch.setattr(replay, "record_for", lambda board, what: (None, "no record here"))
+    frames = replay.run(board, settings, None, start["after"], -1)
+    then = start["after"]["then"]
+    assert frames == 0 and settings.notice is None and then["note"] == "no record here"
+    shown = []
+
+    def loop(board_, s, max_frames=-1, until_over=False):
+        while s.replaying:
+            s.tick(board_.ticks_ms())
+        shown.append((s.st.encode(), s.status.text))
+        return 1
+
+    monkeypatch.setattr(app, "loop", loop)
+    app._battle(board, settings, None, then, -1)
+    assert shown == [(before, "no record here")]
+
+
+def test_both_people_come_back_from_a_replay_without_a_hand_over():
+    # the parametrized runs above leave the game for its replay with each person to act
+    seen = set()
+    for ruleset in (1, 2):
+        for decisions in (25, 26):
+            start, screen = _hot_seat_on_the_map(stub.make(store=FlashModel()), ruleset,
+                                                 decisions)
+            seen.add((ruleset, screen.st.to_act()))
+    assert seen == {(1, 0), (1, 1), (2, 0), (2, 1)}
+
+
+@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
+def test_a_board_without_the_viewers_heap_offers_no_replay(ruleset):
+    # boards/common.py DeviceBoard.replays is False (docs/PERFORMANCE.md: the viewer
+    # needs about 118 KB live on its own): no "Replay this game" in the Start menu, no
+    # "Replay last game" on the title even with a record kept; Undo stays
+    from boards.common import DeviceBoard
+
+    assert DeviceBoard.replays is False
+    board = stub.make(store=FlashModel())
+    board.replays = False
+    _, screen = _hot_seat_on_the_map(board, ruleset)
+    screen.on_event(K.START)
+    screen.tick(board.ticks_ms())
+    names = [t for t, _ in screen.menu]
+    assert "Undo last move" in names and "Replay this game" not in names
+    board.last_record = lambda: b"GR\x01a record"
+    names = [t for t, _ in resume.title_for(board, app.Settings()).page[1]]
+    assert "Replay last game" not in names
+    board.replays = True
+    names = [t for t, _ in resume.title_for(board, app.Settings()).page[1]]
+    assert "Replay last game" in names
 
 
 def test_the_game_is_not_left_for_its_replay_when_its_last_save_failed():

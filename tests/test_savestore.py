@@ -135,9 +135,9 @@ def layout(prev, new_len):
     half = SIZE // 2
     if prev is None:
         return (0, new_len), False
-    if prev[0] + prev[1] <= half and new_len <= half:
+    if prev[0] == 0 and prev[1] <= half and new_len <= half:
         return (half, new_len), True
-    if new_len + 2 <= prev[0]:
+    if prev[0] == half and new_len + 2 <= half:
         return (0, new_len), True
     return (0, new_len), False
 
@@ -378,11 +378,12 @@ def test_a_damaged_newest_save_falls_back_to_the_previous_with_a_note():
     assert blob == b"one" and "newer save #2" in reason and "refused" in reason
 
 
-def test_saves_of_the_older_layout_load_and_the_next_save_keeps_them():
+def test_saves_of_the_older_layout_load_and_the_next_save_is_written_alone():
     # Builds before the two halves wrote the previous record and the new one side by side
-    # from 0 in one write: such a store loads its newest save, and the next save goes
-    # where it keeps that one, even when the older records run past the middle (then the
-    # middle holds part of a record, which is no record and no damage)
+    # from 0 in one write: such a store loads its newest save (the middle may hold part of
+    # a record, which is no record and no damage). The next save is written alone at 0
+    # (and says so): kept where it is, the newest would come back after the one before it
+    # in the chip's page order, and a cut could load that older one
     for sizes in ((700, 900), (3000, 2500)):
         a, b = big_blob(sizes[0], 70), big_blob(sizes[1], 80)
         flash, _ = fresh()
@@ -390,14 +391,37 @@ def test_saves_of_the_older_layout_load_and_the_next_save_keeps_them():
         flash.data[0:len(old)] = old
         s = slots(flash, None)
         assert s.load() == (b, "save #9 from store") and not s.damaged
+        seen = set()
+        for cut in CUTS:  # a cut in that save: the new save or nothing, never a
+            f, _ = attempt(flash, None, SEQUENCE[0], cut=cut)
+            seen.add(outcome(reboot_load(f, None), b, SEQUENCE[0]))
+        assert seen == {"none", "new"}
         info = s.save(SEQUENCE[0])
-        assert info.kept_previous
+        assert info.written and not info.kept_previous
         got, reason = reboot_load(flash, None)
         assert got == SEQUENCE[0] and reason == "save #10 from store", reason
-        for cut in CUTS:  # and a cut in that save leaves b, the new save or nothing
-            f, _ = attempt(flash, None, SEQUENCE[1], cut=cut)
-            assert outcome(reboot_load(f, None), SEQUENCE[0], SEQUENCE[1]) != "none" \
-                or cut == ERASE or cut < 4
+        info = s.save(SEQUENCE[1])  # and the halves from then on
+        assert info.kept_previous and flash.data[4096:4098] == b"SV"
+
+
+def test_a_flipped_length_in_one_half_hides_nothing_in_the_other():
+    # The walk of the records from 0 follows the lengths; a flipped bit in the length of
+    # the record at 0 must not hide the save in the upper half, newer or older
+    for newest_low in (False, True):
+        flash, _ = fresh()
+        s = slots(flash, None)
+        s.save(SEQUENCE[1])  # at 0
+        s.save(SEQUENCE[2])  # in the upper half
+        if newest_low:
+            s.save(SEQUENCE[3])  # at 0 again, over SEQUENCE[1]
+        keep = bytes(flash.data)
+        upper = SEQUENCE[2]
+        for byte in (7, 8):
+            for bit in range(8):
+                flash.data[:] = keep
+                flash.data[byte] ^= 1 << bit
+                got, reason = reboot_load(flash, None)
+                assert got == upper, (newest_low, byte, bit, reason)
 
 
 # -- sequence numbers, unchanged saves, sizes, counters ------------------------------------

@@ -24,11 +24,13 @@ Layout: the store is two halves. Each save writes ONE record, in ONE ``store.wri
 erase cycle), into the half the newest record does not touch, followed by two erased bytes
 (0xFF) that end a walk of the records there; the chip's write keeps every other byte of the
 block, so the newest record stays where it is and the save holds only the new record in
-RAM. A record longer than half the store is written alone at 0. Load walks the records from
-0 and from the middle (where an older layout, previous and new side by side from 0, may have
-left the middle of a record: there, what does not begin with the magic is no record) and
-takes the valid one with the highest sequence number (wrap-safe) among the store and the
-file copy.
+RAM. A record longer than half the store is written alone at 0, and so is the first save
+after an older layout (previous and new side by side from 0: keeping its newest would let
+a cut load the one before it). Load walks the records from
+0 and, whatever that walk met, from the middle (where an older layout, previous and new side
+by side from 0, may have left the middle of a record: there, what does not begin with the
+magic is no record) and takes the valid one with the highest sequence number (wrap-safe)
+among the store and the file copy.
 
 What a power cut does (the chip erases the whole block, then programs pages 0..15):
 
@@ -225,25 +227,27 @@ class SaveSlots:
         return None, "no saved game (%s)" % "; ".join(why)
 
     def _walk_store(self, cands, why):
-        half = self.store.size // 2
-        if self._walk(0, cands, why) <= half:  # the walk from 0 stayed in the lower half
-            self._walk(half, cands, why)
+        seen = []  # offsets walked: the walk from the middle stops where the first went
+        self._walk(0, cands, why, seen)
+        self._walk(self.store.size // 2, cands, why, seen)
 
-    def _walk(self, off, cands, why):
-        """Adds the records found from ``off`` on, one after the other, to ``cands``;
-        returns where the walk stopped. From the middle of the store (``off`` > 0), what
-        does not begin with the magic is no record and no damage: an older layout may have
-        left the middle of a record there."""
+    def _walk(self, off, cands, why, seen):
+        """Adds the records found from ``off`` on, one after the other, to ``cands``. Both
+        halves are walked whatever the other held (a flipped bit in a length must not hide
+        the other half's save). From the middle of the store, what does not begin with the
+        magic is no record and no damage: an older layout may have left the middle of a
+        record there."""
         store = self.store
         size = store.size
         first = off
-        while off + OVERHEAD <= size:
+        while off + OVERHEAD <= size and off not in seen:
+            seen.append(off)
             head = store.read(off, _HEAD)
             n = _header(head, size - off)
             if isinstance(n, str):
                 if off == 0 or (off != first and n != "erased") or n[0] not in "en":
                     why.append("store: " + n)
-                return off
+                return
             if store.read(off + _HEAD + n + 2, 1)[0] != _END:
                 why.append("store: incomplete write (no end mark)")
             else:
@@ -251,7 +255,6 @@ class SaveSlots:
             off += n + OVERHEAD
         if off == 0:
             why.append("store: too small")
-        return off
 
     def _read_copy(self, path, cands, why):
         try:

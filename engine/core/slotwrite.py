@@ -206,17 +206,20 @@ class Image:
         buf[rec] = 0xFF
         buf[rec + 1] = 0xFF
         # where: in the half of the store the newest record does not touch, so that it
-        # stays as it is; else alone at 0 over it (a record of more than half the store,
-        # or one after an older layout's records, side by side from 0)
+        # stays as it is and load finds it (a walk of the records begins at 0 and at the
+        # middle), and after a cut nothing older than it can load; else alone at 0 (a
+        # record of more than half the store, or the first save after an older layout's
+        # two records side by side from 0)
         off = 0
         new = self.newest
         half = size // 2
-        self.kept = new is not None and new[1] > 0
-        if self.kept:
-            if new[0] + new[1] <= half and rec <= size - half:
+        self.kept = False
+        if new is not None and new[1] > 0:
+            if new[0] == 0 and new[1] <= half and rec <= size - half:
                 off = half
+                self.kept = True
             else:
-                self.kept = rec + 2 <= new[0]  # the record and the chain's end before it
+                self.kept = new[0] == half and rec + 2 <= half
         error = None
         if self.copy_path is not None:
             from .savecopy import Files, write_copy

@@ -88,7 +88,9 @@ def run(board, settings, kit, start, left):
     record, why = record_for(board, start["replay"])
     forget(engine.ui, "resume")
     n = 0
-    if record is None:
+    if record is None and then is not None:  # the game left for it says why
+        then["note"] = why
+    elif record is None:
         settings.notice = ("Replay", why)
     else:
         view = ReplayView(board, record, kit, secret=then is not None)
@@ -160,6 +162,7 @@ class ReplayView:
             self.i = 0
             self.screen.set_status("%d/%d replaying..." % (i, self.n))
             self.dirty = True
+            self._advance(0)  # the start itself is shown at once
             return
         self._advance(i - self.i)
 

@@ -254,7 +254,8 @@ def prepare(board, start, settings):
         return {"game": 1 if saved["game"] == 2 else 0, "players": saved["players"],
                 "auto_draft": saved["auto_draft"], "seed": saver.seed, "state": st,
                 "config": getattr(st, "cfg", None), "saver": saver, "resume": rng,
-                "cursor": saved["cursor"], "show": _show(), "back": start.get("back")}
+                "cursor": saved["cursor"], "show": _show(), "back": start.get("back"),
+                "note": start.get("note")}
     ruleset = 2 if start.get("game") == 1 else 1
     if ruleset == 2:
         from engine.tactical_hex.state import State

@@ -88,7 +88,6 @@ def shown(screen, start):
     save_menu.continued)."""
     saver = start["saver"]
     h = start.get("cursor")  # a continued game's
-    back = start.get("back")
     if hasattr(screen, "cursor"):  # Tactical Hex: the cursor is the screen's hex
         saver.view = lambda: screen.cursor
         if h is not None:
@@ -96,19 +95,16 @@ def shown(screen, start):
             screen.map.set_cursor(h)
             screen._hover()
             who = screen.human()
-            if screen.handover and who >= 0 and screen._two_humans() and not back:
+            if screen.handover and who >= 0 and screen._two_humans() and not start.get("back"):
                 screen.viewer = 1 - who  # between two people: the hand-over first
                 screen._enter()
     else:  # Pocket-Tactics: the map view's
         saver.view = lambda: screen.map.cursor_hex
-        if back and screen.mode == 4:  # screens.M_HANDOVER: answered for the person
-            screen.viewer = screen.human()  # who left for the replay and holds it still
-            screen.panel.hide()
-            screen.mode = 0  # screens.M_MAP
-            screen._enter()
         if h is not None:
             from . import mapmode
 
             screen.map.move_cursor(screen.st, h)
             mapmode.status(screen)
+    if start.get("note"):  # why its replay could not be shown (replay.run)
+        screen.set_status(start["note"])
     screen.dirty = True

@@ -156,7 +156,18 @@ def undo(screen, saver):
         screen._show_info(["Undo", "", "Not now: %s." % why], M_MAP)
         return
     over_frames(screen, undoing(saver, screen.st), "Undoing...",
-                lambda why: redraw(screen))
+                lambda why: _undone(screen, why))
+
+
+def _undone(screen, why):
+    """The end of an undo: the position redrawn; or, if the record did not replay (it is
+    the game's own: never seen), the battle left for the title, whose Continue brings the
+    game back as it was saved before the undo."""
+    if why is not None:
+        print("undo failed:", why)
+        screen.quit = True
+        return
+    redraw(screen)
 
 
 def continued(screen, start):
@@ -171,6 +182,8 @@ def continued(screen, start):
             start["refused"] = "Saved game refused: %s" % why
             screen.quit = True
             return
+        if start.get("back"):  # back from its replay: the same person holds the device,
+            screen.viewer = screen.human()  # so no hand-over page
         redraw(screen)
         from .autosave import attach
         from .save_hooks import shown
