@@ -223,6 +223,17 @@ def test_the_device_offers_hard_and_saves_from_the_mpy_build_only(trees):
         assert "SAVES " + offered in res.lines, (mode, res.lines[-6:])
 
 
+def test_the_benchmark_saves_a_game_the_device_does_not(trees):
+    # ui_bench --saves measures a Pocket-Tactics game of a person against normal saved,
+    # which the device leaves unsaved (boards/common.py saves_cpu_games): the driver makes
+    # the board save it, and the battle autosaves at the person's decisions
+    res = ui_bench.run_ui("human:normal,%d,300,save" % ui_bench.HUMAN_SEED, "mpy",
+                          heap=LARGE_HEAP, tree=trees("mpy"))
+    assert res.ok, res.error
+    saved = [int(line.split()[1]) for line in res.lines if line.startswith("SAVED ")]
+    assert saved and saved[0] > 3, res.lines[-6:]
+
+
 def test_names_credit_follows_the_table_blocks():
     # blocks of 20, 40, 80, ... names; 7 bytes a name, 32 a head
     assert ui_bench.pool_bytes(0) == 0

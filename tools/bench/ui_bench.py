@@ -213,11 +213,14 @@ def figures(seeds, frames):
 # Saved games on the device (.mpy; boards/common.py saves_games): the saving title and a game
 # of two people played to its end with Undo, Tactical Hex's hand against normal saved with
 # Undo; and, with the replay viewer the device leaves out (boards/common.py replays), the
-# same games left for "Replay this game" and continued, and the title's "Replay last game".
+# same games left for "Replay this game" and continued, and the title's "Replay last game";
+# and a Pocket-Tactics game of a person against normal saved, which the device does not save
+# (boards/common.py saves_cpu_games; the driver saves it to measure what that would need).
 SAVE_RUNS = (("setup,%d,%d,save,undo" % (SETUP_SEED, SAVE_FRAMES), False),
              ("hand,%d,%d,%s,save,undo" % (HEX_SEED, HAND_FRAMES, HEX_LEVEL), True),
              ("setup,%d,%d,save,replay" % (SETUP_SEED, SAVE_FRAMES), False),
-             ("hand,%d,%d,%s,save,replay" % (HEX_SEED, HAND_FRAMES, HEX_LEVEL), True))
+             ("hand,%d,%d,%s,save,replay" % (HEX_SEED, HAND_FRAMES, HEX_LEVEL), True),
+             ("human:normal,%d,%d,save" % (HUMAN_SEED, HUMAN_FRAMES), False))
 
 
 def save_figures():

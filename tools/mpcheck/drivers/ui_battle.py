@@ -28,7 +28,8 @@ builds, 50 unless given)
   save    (a further field) the battle autosaves: "setup" plays a new game of two people
           (the scripted hand plays both), "human" makes its battle as the saving title does
           (engine/ui/resume.py prepare before the battle's modules are loaded, then its
-          hooks); the device saves games of two people only (boards/common.py). Where
+          hooks; the board made to save a game against the CPU, which the device does
+          not for Pocket-Tactics: boards/common.py saves_cpu_games). Where
           the board offers the replay viewer (not the device's: boards/common.py
           replays; the "replay" field makes it), once the
           record holds REPLAY_AT actions the hand chooses "Replay this game": the battle
@@ -389,6 +390,9 @@ def _saving_battle(players):
 
         start = {"game": 0, "players": players, "seed": _seed, "auto_draft": False,
                  "config": suggested(0, 1, _limit)}
+        # the device does not save a Pocket-Tactics game against the CPU (boards/common.py
+        # saves_cpu_games): "save" measures what saving it would need
+        _board.saves_cpu_games = True
         _saving_start = resume.prepare(_board, start, Settings())
         forget(engine.ui, "resume")
         return None
