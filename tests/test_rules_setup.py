@@ -4,7 +4,8 @@
 features "as far as possible" (its ruling), deployment of up to three units in or next to
 the own feature, who takes the first turn, and the opening hands of spell cards (A9)."""
 from engine.pocket_tactics.config import Config
-from engine.pocket_tactics.consts import CENTRE, K_DEPLOY, K_FEATURE, K_PLACE, action
+from engine.pocket_tactics.consts import (CENTRE, K_DEPLOY, K_FEATURE, K_PLACE, PH_FEATURE,
+                                          PH_PLACE_TILE, action)
 from engine.pocket_tactics.state import State
 from helpers import (CHANCE, PH_TURN, do, faction_id, feature_id, hand, legal, pile, refused,
                      scripted, spell_id, terrain_id, tile, unit_id, where, who)
@@ -237,3 +238,34 @@ def test_every_illegal_setup_action_changes_nothing():
     sweep()                                  # deployment
     do(st, "deploy B1 5,0")
     sweep()
+
+
+def test_routes_are_the_shortest_paths_over_placed_tiles():
+    # RULES A6 ruling: a route runs through hexes that hold a tile; the board keeps the
+    # length of the shortest one between every two tiles (Board._link, after each tile of
+    # the draft, A2.6). Checked against a plain search over the grid hexes, on random drafts.
+    import random
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        st = new_game(seed=seed)
+        b = st.board
+        while st.phase != PH_FEATURE:
+            st.apply(rng.choice(st.legal_actions()))
+            if st.phase == PH_PLACE_TILE:
+                continue
+            tiles = {h: t for t, h in enumerate(b.t_hex)}
+            for a, ha in enumerate(b.t_hex):
+                far = {ha: 0}
+                ring = [ha]
+                while ring:  # breadth-first over the grid's hexes that hold a tile
+                    nxt = []
+                    for h in ring:
+                        for d in range(6):
+                            nb = b.grid.neighbour(h, d)
+                            if nb in tiles and nb not in far:
+                                far[nb] = far[h] + 1
+                                nxt.append(nb)
+                    ring = nxt
+                for hb, t in tiles.items():
+                    assert b.route(a, t) == far[hb], (seed, a, t)

@@ -64,23 +64,26 @@ class Board:
             for d in range(6):
                 adj[t * 6 + d] = self.tile_at(g.neighbour(h, d))
         dist = self.dist
+        queue = bytearray(MAX_TILES)  # one breadth-first queue for every tile's routes:
+        # the only allocation (lists per ring made kilobytes of garbage per tile placed)
         for a in range(n):
             row = a * MAX_TILES
             for b in range(MAX_TILES):
                 dist[row + b] = _FAR
             dist[row + a] = 0
-            frontier = [a]
-            k = 0
-            while frontier:
-                k += 1
-                nxt = []
-                for t in frontier:
-                    for d in range(6):
-                        nb = adj[t * 6 + d]
-                        if nb != NONE and dist[row + nb] == _FAR:
-                            dist[row + nb] = k
-                            nxt.append(nb)
-                frontier = nxt
+            queue[0] = a
+            head = 0
+            tail = 1
+            while head < tail:
+                t = queue[head]
+                head += 1
+                k = dist[row + t] + 1
+                for d in range(6):
+                    nb = adj[t * 6 + d]
+                    if nb != NONE and dist[row + nb] == _FAR:
+                        dist[row + nb] = k
+                        queue[tail] = nb
+                        tail += 1
 
     def adjacent(self, a, b):
         adj = self.adj
