@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The replay viewer: a game record stepped forward and back on the battle's own screen.
 
 The screen is the ruleset's battle screen (Battle or HexBattle) with two players that never
