@@ -76,6 +76,8 @@ except ImportError:  # CPython
 
 
 _SEQ_HALF = const(0x20000000)
+_ERASED = "erased"  # _header's reasons for bytes where no record begins
+_NO_MAGIC = "not a save (wrong magic)"
 STORE = "store"  # where a loaded save came from (else the copy's file name)
 
 
@@ -113,8 +115,8 @@ def _header(d, room):
         return "too short for a save"
     if d[0] != MAGIC[0] or d[1] != MAGIC[1]:
         if d[0] == 0xFF and d[1] == 0xFF:
-            return "erased"
-        return "not a save (wrong magic)"
+            return _ERASED
+        return _NO_MAGIC
     if d[2] != VERSION:
         return "format version %d, this build reads version %d" % (d[2], VERSION)
     if d[3] & 0xC0:
@@ -245,7 +247,13 @@ class SaveSlots:
             head = store.read(off, _HEAD)
             n = _header(head, size - off)
             if isinstance(n, str):
-                if off == 0 or (off != first and n != "erased") or n[0] not in "en":
+                # after a record only erased bytes end a walk quietly; where the middle's
+                # walk begins, no magic at all is no record either
+                if off != first:
+                    quiet = n == _ERASED
+                else:
+                    quiet = off > 0 and n in (_ERASED, _NO_MAGIC)
+                if not quiet:
                     why.append("store: " + n)
                 return
             if store.read(off + _HEAD + n + 2, 1)[0] != _END:
