@@ -77,11 +77,15 @@ class Autosave:
         elif who >= 0 and self.play[1 + who] == 0:  # kind 0: a person (resume.KINDS)
             self.rest(st)
 
+    def _image(self):
+        """The record of the next save or of the finished game, made for it."""
+        return Image(self.board.store, self.newest, game_bound(self.config, self.log),
+                     getattr(self.board, "save_copy", None))
+
     def _write(self, st):
         """Saves the game of ``st``: its blob packed straight into the record written to
         the store (engine/core/slotwrite.py), made for this save."""
-        image = Image(self.board.store, self.newest, game_bound(self.config, self.log),
-                      getattr(self.board, "save_copy", None))
+        image = self._image()
         end = pack_game(image.buf, image.at, self._play(), self.play[0], self.config,
                         self.seed, self.log, st.rng.get_state())
         self.newest, self.copy_error = image.commit(end)
@@ -109,8 +113,7 @@ class Autosave:
             return
         self.ended = True
         try:
-            image = Image(self.board.store, self.newest, game_bound(self.config, self.log),
-                          getattr(self.board, "save_copy", None))
+            image = self._image()
             end = pack_record(image.buf, image.at, self.play[0], self.config, self.seed,
                               self.log)
             export = getattr(self.board, "export_record", None)
