@@ -172,9 +172,22 @@ def device_budget(mode, tree=None, run_names=None, hex_screen=False):
     return BUDGET[mode] + over, over
 
 
-def figures(seeds, frames):
+def device_need(driver, arg, mode, files, over, base_names, step):
+    """(heap the run needs in the check, the check's own part of it, the run's result):
+    the bisection of engine_bench.min_heap in ``step`` bytes, and ``over`` (check_overhead)
+    plus the names' credit for the names the run ends with. The heap and the part are None
+    when the run fails even with megabytes (the assault forecast's garbage needs them in
+    this build)."""
     from engine_bench import min_heap
 
+    need, res = min_heap(driver, arg, mode, lo=32 * 1024, hi=8 * 1024 * 1024, step=step,
+                         extra_files=files, timeout=900)
+    if need is None:
+        return None, None, res
+    return need, over + names_credit(base_names, names_of(res)), res
+
+
+def figures(seeds, frames):
     for mode in ("mpy", "py"):
         tmp = tempfile.mkdtemp(prefix="ui-bench-")
         try:
@@ -188,15 +201,13 @@ def figures(seeds, frames):
             for kind, seed0, cap in runs:
                 for seed in range(seed0, seed0 + seeds):
                     arg = "%s,%d,%d" % (kind, seed, cap)
-                    # the assault forecast's garbage needs megabytes in this build
-                    need, res = min_heap(shim, arg, mode, lo=32 * 1024, hi=8 * 1024 * 1024,
-                                         step=1024, extra_files=files, timeout=900)
+                    need, own, res = device_need(shim, arg, mode, files, over, base_names,
+                                                 1024)
                     if need is None:
                         print("UI from .%s, %s seed %d FAILED: %s" % (mode, kind, seed,
                                                                       res.error))
                         continue
                     names = names_of(res)
-                    own = over + names_credit(base_names, names)
                     end = [line for line in res.lines if line.startswith(("END", "SEEN"))]
                     print("UI from .%s, %s seed %d (budget %d KB): heap needed on the "
                           "device %s (%s in the check; %d names of the game, their table "
@@ -225,20 +236,18 @@ SAVE_RUNS = (("setup,%d,%d,save,undo" % (SETUP_SEED, SAVE_FRAMES), False),
 
 def save_figures():
     """The heap each of SAVE_RUNS needs on the device, from .mpy."""
-    from engine_bench import min_heap
-
     tmp = tempfile.mkdtemp(prefix="ui-bench-")
     try:
         shim, files = tree_files("mpy", tmp)
+        overs = {}  # per screen kind: the check's own heap and names (check_overhead)
         for arg, hexes in SAVE_RUNS:
             driver = os.path.join(tmp, "ui_hex_run.py") if hexes else shim
-            over, base_names = check_overhead("mpy", (shim, files), hexes)
-            need, res = min_heap(driver, arg, "mpy", lo=32 * 1024, hi=8 * 1024 * 1024,
-                                 step=512, extra_files=files, timeout=900)
+            if hexes not in overs:
+                overs[hexes] = check_overhead("mpy", (shim, files), hexes)
+            need, own, res = device_need(driver, arg, "mpy", files, *overs[hexes], 512)
             if need is None:
                 print("%s FAILED: %s" % (arg, res.error))
                 continue
-            own = over + names_credit(base_names, names_of(res))
             end = [line for line in res.lines
                    if line.startswith(("END", "SAVED", "UNDOS", "REPLAYS", "HAND"))]
             print("UI from .mpy, %s (budget %d KB): heap needed on the device %s; %s"
