@@ -603,6 +603,43 @@ def test_the_title_replays_the_last_game_forward_and_back(ruleset):
     assert view.quit
 
 
+def test_the_pocket_tactics_viewer_draws_without_the_battles_code():
+    # The viewer's screen is the map without play (engine/ui/screens.py MapScreen): made once the
+    # battle's code is let go (app.run_app after a battle, replay.run: letgo.let_go_battle),
+    # it loads none of the battle's deciding code back, and shows an assault's page with
+    # its dice, and the game's end, as the battle does (RULES A7 dice, A10 end)
+    import sys
+
+    from engine.ui.letgo import let_go_battle
+    from engine.ui.screens import ROLL_PHASES
+    from engine.ui.replay import ReplayView
+
+    board = stub.make(store=FlashModel())
+    screen = _battle(1, board, 3)
+    _play(screen, random.Random(3), 10 ** 6)  # a game with assaults, to its end
+    s = screen.saver
+    record = Record(1, s.config, s.seed, s.log.list())
+    screen = s = None
+    let_go_battle()
+    view = ReplayView(stub.make(), record)
+    for name in ("battle", "menus", "mapmode", "feedback", "autosave", "save_hooks"):
+        assert "engine.ui." + name not in sys.modules, name
+    assert "engine.pocket_tactics.players" not in sys.modules  # the CPU's and the battle's
+    assert not view.screen.panel.shown and view.screen.human() == -1
+    rolled = next(i for i in range(view.n)
+                  if gamesave.replay(record, i).phase in ROLL_PHASES
+                  and any(gamesave.replay(record, i).dice))
+    view.go(rolled)
+    panel = view.screen.panel
+    assert panel.shown and " > " in panel.text[0]  # "A1 > B2": who assaults whom
+    assert any(not grid.hidden for grid in panel.dice)  # the dice rolled so far
+    view.go(view.n)
+    assert panel.shown and panel.text[0] == "Game over"
+    view.go(0)
+    _settle(view)
+    assert not panel.shown and view.screen.status.text.startswith("0/%d start" % view.n)
+
+
 def _settle(view):
     """Ticks the replay viewer until a step back is replayed; returns the frames."""
     frames = 0
@@ -882,7 +919,8 @@ def test_replay_from_the_start_menu_and_back_to_the_game(ruleset, decisions):
     finally:
         app.loop = real
     again = seen[-1]
-    assert type(again) is type(screen) and again is not screen
+    # the same screen's class, loaded again (the viewer lets the battle's modules go)
+    assert type(again).__name__ == type(screen).__name__ and again is not screen
     assert again.st.encode() == before and again.human() == who  # the game as it was
     handover_mode = M_HANDOVER if ruleset == 1 else HEX_HANDOVER
     assert again.mode != handover_mode and again.handover  # hot-seat, no hand-over page
@@ -932,7 +970,7 @@ def test_both_people_come_back_from_a_replay_without_a_hand_over():
 @pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
 def test_a_board_without_the_viewers_heap_offers_no_replay(ruleset):
     # boards/common.py DeviceBoard.replays is False (docs/PERFORMANCE.md: the viewer
-    # needs about 118 KB live on its own): no "Replay this game" in the Start menu, no
+    # needs over 110 KB live on its own): no "Replay this game" in the Start menu, no
     # "Replay last game" on the title even with a record kept; Undo stays
     from boards.common import DeviceBoard
 

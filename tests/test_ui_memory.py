@@ -160,6 +160,8 @@ def _check_end(res, kind):
     if kind == "setup-save":  # Undo chosen and done (the device undoes)
         undos = [int(line.split()[1]) for line in res.lines if line.startswith("UNDOS ")]
         assert undos and undos[0] > 5, res.lines[-6:]
+        # the game played to its end and the title drawn again, with the battle let go
+        assert "TITLE again" in res.lines, res.lines[-6:]
     if kind == "hex-hand-save":
         hand = [line.split() for line in res.lines if line.startswith("HAND ")]
         assert int(hand[0][2]) > 2, hand  # Undo chosen

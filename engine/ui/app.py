@@ -136,38 +136,39 @@ def _title(board, settings, kit, saving, left):
 
 
 def _battle(board, settings, kit, start, left):
-    """The battle of ``start`` until it quits; returns the frames."""
+    """The battle of ``start`` until it quits, then its code let go for the title or the
+    replay viewer that comes next (letgo.let_go_battle); returns the frames."""
     import gc
 
     if start.get("game") == 1:
         from .hex_battle import from_title
 
         n = from_title(board, start, settings, kit, left)
-        _refused(settings, start)
-        gc.collect()
-        return n
-    from engine.pocket_tactics.state import State
+        from_title = None
+    else:
+        from engine.pocket_tactics.state import State
 
-    from .battle import Battle
+        from .battle import Battle
 
-    seed = start["seed"]
-    ps = [make_player(start["players"][0], seed * 2 + 1, board),
-          make_player(start["players"][1], seed * 2 + 2, board)]
-    board.sound_on = settings.sound
-    battle = Battle(board, start.get("state") or State(start["config"], seed), ps,
-                    handover=settings.handover, auto_draft=start["auto_draft"],
-                    sound=settings.sound, brightness=settings.brightness, kit=kit)
-    if "show" in start:
-        start["show"](battle, start)
-    n = loop(board, battle, left)
-    battle = None
-    _refused(settings, start)
+        seed = start["seed"]
+        ps = [make_player(start["players"][0], seed * 2 + 1, board),
+              make_player(start["players"][1], seed * 2 + 2, board)]
+        board.sound_on = settings.sound
+        battle = Battle(board, start.get("state") or State(start["config"], seed), ps,
+                        handover=settings.handover, auto_draft=start["auto_draft"],
+                        sound=settings.sound, brightness=settings.brightness, kit=kit)
+        State = Battle = ps = None
+        if "show" in start:
+            start["show"](battle, start)
+        n = loop(board, battle, left)
+        battle = None
+    if start.get("refused"):
+        # a continued game whose record did not replay (save_hooks.show): the next title
+        # says why
+        settings.notice = ("Saved game", start["refused"])
+    from .letgo import let_go_battle
+
+    let_go_battle()
+    let_go_battle = None
     gc.collect()
     return n
-
-
-def _refused(settings, start):
-    """A continued game whose record did not replay (save_hooks.show): the next title says
-    why."""
-    if start.get("refused"):
-        settings.notice = ("Saved game", start["refused"])

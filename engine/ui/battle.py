@@ -6,36 +6,27 @@ either as a marked hex on the map (A picks it) or as a line of a menu (up/down, 
 nodes and CPU players are stepped by ``tick()``, one action at a time, paced so a player
 can follow them. The screen is changed sprite by sprite; nothing is rebuilt per frame.
 """
-import displayio
-
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
 from engine.core.ticks import ticks_add, ticks_diff
-from engine.pocket_tactics import tables as T
 from engine.pocket_tactics.consts import (NONE, PH_BUMP, PH_DRAW_SPELL, PH_HAZARD, PH_OVER,
                                           PH_PLACE_TILE, PH_REROLL, PH_REROLL_DIE, PH_ROLL,
-                                          PH_SPELL_ROLL, U_FLYING, U_RANGED)
+                                          PH_SPELL_ROLL)
 from engine.pocket_tactics.players import GreedyPlayer
-from engine.pocket_tactics.units import stat, type_mask
 
 from . import keys as K
 from . import mapmode, screens
-from .screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
+from .screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER, ROLL_PHASES, MapScreen
 from .feedback import Feedback
-from .mapview import MapView
-from .kit import Kit
 from .lazy import forget
-from .text import Line
-from .sprites import CELL, ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_SOLID, S_UNIT
 
 
-_ASSAULT_PHASES = (PH_ROLL, PH_BUMP, PH_REROLL, PH_REROLL_DIE)
 _CHANCE_MS = 140  # pause between dice
 _CPU_MS = 450  # pause before a CPU decision
 _RESULT_MS = 1500  # how long a result stays up when no human plays
 _MENU_LINES = 9  # menu lines under the title
 
 
-class Battle:
+class Battle(MapScreen):
     def __init__(self, board, st, players, handover=True, on_action=None, samples=300,
                  auto_draft=False, sound=True, brightness=2, kit=None):
         """``players[p]`` is None for a human at the device, else a player object with
@@ -48,8 +39,6 @@ class Battle:
         # what a game is set up from (checks, suggested builds): done with once st is made
         forget(engine.pocket_tactics, "forces")
         forget(engine.pocket_tactics, "factions")
-        self.board = board
-        self.st = st
         self.players = players
         self.handover = handover and players[0] is None and players[1] is None
         self.on_action = on_action
@@ -58,38 +47,15 @@ class Battle:
         self.feedback.sound = sound
         self.feedback.level = brightness
         self.auto_draft = auto_draft
-        if kit is None:
-            kit = Kit(board)
-        sheet = kit.sheet
-        palette = kit.palette
-        font = kit.font
-        self.map = MapView(sheet, palette, board.width, board.height - 16)
-        self.panel = kit.take_panel()
-        self.root = displayio.Group()
-        self.root.append(self.map.group)
-        bar = displayio.TileGrid(sheet, pixel_shader=palette, width=board.width // CELL,
-                                 height=1, tile_width=CELL, tile_height=CELL,
-                                 default_tile=S_SOLID, y=board.height - 16)
-        self.root.append(bar)
-        self.status = Line(font, self.panel.white, 2, board.height - 14, board.width // 6)
-        self.root.append(self.status.grid)
-        self.root.append(self.panel.group)
-        kit.shown_in(self.root)
-        board.display.root_group = self.root
-        self.mode = M_MAP
+        MapScreen.__init__(self, board, st, kit)
         self.viewer = -1  # the human who last saw the screen (hot-seat hand-over)
         self.sel = NONE  # selected unit
         self.intent = None  # ("deploy", unit) or ("cast", caster, spell) while picking a hex
         self.picks = {}  # grid hex -> action (None: open a menu for that hex)
-        self.menu = []  # (text, action or callable)
-        self.menu_i = 0
-        self.menu_top = 0
         self.menu_title = ""
         self.back_mode = M_MAP
-        self.auto = [False, False]  # "auto" chosen for the rest of this assault
         self.wait_until = -1  # ticks before which no chance or CPU step happens (-1: none)
         self.info_until = -1
-        self.dirty = True
         self.quit = False
         self._last = None  # (att, dfd, dice, ndice) of the assault in progress
         self._greedy = GreedyPlayer(7)
@@ -98,18 +64,6 @@ class Battle:
         self._enter()
 
     # --- helpers -------------------------------------------------------------------------
-
-    def unit_sprite(self, u):
-        st = self.st
-        if stat(st, u, U_FLYING):
-            role = ROLE_FLYER
-        elif type_mask(st.u_type[u]) & T.MAGE_MASK:
-            role = ROLE_MAGE
-        elif stat(st, u, U_RANGED):
-            role = ROLE_RANGED
-        else:
-            role = ROLE_MELEE
-        return S_UNIT + st.u_owner[u] * 4 + role
 
     def human(self):
         """The player id of the human who must decide now, or -1 (also while an automatic
@@ -128,11 +82,6 @@ class Battle:
             return self.auto[who]
         return self.auto_draft and st.phase == PH_PLACE_TILE
 
-    def set_status(self, text):
-        if text != self.status.text:
-            self.status.set(text)
-            self.dirty = True
-
     def _unit_at(self, h):
         t = self.st.board.tile_at(h)
         return NONE if t == NONE else self.st.board.t_unit[t]
@@ -147,7 +96,7 @@ class Battle:
         if self.mode == M_INFO:
             return  # a result is on screen; closing it comes back here
         if ph == PH_OVER:
-            screens.game_over(self)
+            self.feedback.set_side(screens.game_over(self))  # the winner's colour
             return
         who = st.to_act()
         side = st.player if who < 0 else who
@@ -160,7 +109,7 @@ class Battle:
             self.set_status("")
             return
         self.feedback.set_side(side)
-        if ph in _ASSAULT_PHASES or ph == PH_SPELL_ROLL:
+        if ph in ROLL_PHASES:
             screens.assault_screen(self)
             return
         if self.mode != M_MAP:
@@ -275,7 +224,7 @@ class Battle:
         st = self.st
         ph = st.phase
         snap = None
-        if ph in _ASSAULT_PHASES or ph == PH_SPELL_ROLL or ph == PH_HAZARD:
+        if ph in ROLL_PHASES or ph == PH_HAZARD:
             snap = (st.att, st.dfd, bytearray(st.dice), bytearray(st.ndice), ph)
         st.apply(a)
         if self.on_action is not None:
@@ -287,7 +236,7 @@ class Battle:
         self.dirty = True
         if ph in (PH_ROLL, PH_REROLL_DIE, PH_SPELL_ROLL, PH_HAZARD):
             self.feedback.click()
-        if snap is not None and st.phase not in _ASSAULT_PHASES and st.phase != PH_SPELL_ROLL \
+        if snap is not None and st.phase not in ROLL_PHASES \
                 and st.phase != PH_HAZARD:
             self.auto[0] = self.auto[1] = False
             if st.outcome:

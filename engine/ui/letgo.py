@@ -32,3 +32,43 @@ def let_go_replay():
             forget(loaded, "saves")
             forget(loaded, "notation")
     let_go_saves()
+
+
+# what a battle of each ruleset loads that the title does not use: (package, prefix of the
+# module names); Pocket-Tactics' own are named in let_go_battle (the title needs some)
+_BATTLE_ONLY = (("engine.tactical_hex", ""), ("engine.ui", "hex_"))
+# (saves and notation import the state's modules: were they kept, the next import of those
+# would load a second copy beside the first)
+_PT_BATTLE = ("state", "turn", "setup", "assault", "movement", "spells", "board", "saves",
+              "notation", "ids", "players", "cpu", "evaluate", "forecast")
+_UI_BATTLE = ("battle", "mapview", "screens", "mapmode", "menus", "feedback",
+              "sliced", "autosave", "save_hooks")
+
+
+def let_go_battle():
+    """The code a battle plays and saves with, once it is left: the battle screens, their
+    menus and pages, the CPU's search, the autosave and its write path, the rules' play
+    (the title needs only the rules' tables). Neither the title nor the replay viewer
+    (which shows a Pocket-Tactics map on engine/ui/screens.py) needs most of it, and the
+    heap a finished game leaves is fragmented: the next battle or the viewer loads what it
+    needs again. This module is let go too (let_go_saves)."""
+    import sys
+
+    import engine.core
+    import engine.ui
+
+    for name in _UI_BATTLE:
+        forget(engine.ui, name)
+    rules = sys.modules.get("engine.pocket_tactics")
+    if rules is not None:
+        for name in _PT_BATTLE:
+            forget(rules, name)
+    for package, prefix in _BATTLE_ONLY:
+        pkg = sys.modules.get(package)
+        if pkg is None:
+            continue
+        start = package + "." + prefix
+        for name in [n for n in sys.modules if n.startswith(start)]:
+            forget(pkg, name[len(package) + 1:])
+    forget(engine.core, "search")
+    let_go_saves(writer=True)

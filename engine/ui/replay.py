@@ -1,18 +1,21 @@
 # SPDX-License-Identifier: MIT
 """The replay viewer: a game record stepped forward and back on the battle's own screen.
 
-The screen is the ruleset's battle screen (Battle or HexBattle) with two players that never
-play, so it shows the map, the counters, an assault's dice and the end as in the game, and
-nobody is prompted. Its state is the record's position i, every action checked by the
-rules: a step forward applies the next actions to it, a step back sets it in place to the
-game's start (``copy_from``) and applies the record again, STEP actions a frame (the keys wait
-meanwhile), so that no frame makes more garbage than a few actions do. The status line says
+Pocket-Tactics is shown on the map screen the battle is drawn on (screens.MapScreen: the
+map, an assault's page with its dice, the end), without the battle's code for deciding;
+Tactical Hex on its battle screen (HexBattle) with two players that never play. Either way
+the positions look as in the game, and nobody is prompted. Its state is the record's
+position i, every action checked by the rules: a step forward applies the next actions to
+it, a step back sets it in place to the game's start (``copy_from``) and applies the record
+again, STEP actions a frame (the keys wait meanwhile), so that no frame makes more garbage
+than a few actions do. The status line says
 which action led there, dice and draws included: "12/409 B: attack ...", "13/409 roll 5". A
 record whose action is not legal there (made by another version) is shown up to that
 action, and the status line says so.
 
 Keys: right or A one action forward, left one back, down / up ten forward / back, B or
-Start leaves. app.run_app runs it on its own, the title or the battle let go first: for the
+Start leaves. app.run_app runs it on its own, the title or the battle let go first (the
+battle's code too: letgo.let_go_battle): for the
 title's "Replay last game" and for a battle's "Replay this game", after which the game is
 continued (engine/ui/save_hooks.py).
 """
@@ -83,8 +86,10 @@ def run(board, settings, kit, start, left):
 
     from .app import loop
     from .lazy import forget
-    from .letgo import let_go_replay
+    from .letgo import let_go_battle, let_go_replay
 
+    let_go_battle()  # a battle just left, or the one before the title
+    gc.collect()
     then = start.get("then")
     record, why = record_for(board, start["replay"])
     forget(engine.ui, "resume")
@@ -117,6 +122,22 @@ class _Watcher:
         raise RuntimeError("a replay has no players")
 
 
+def _show_map(screen):
+    """A Pocket-Tactics position on its MapScreen as the battle shows it: the map, and over
+    it the assault's page with its dice, or the game's end."""
+    from engine.pocket_tactics.consts import PH_OVER
+
+    from . import screens
+
+    st = screen.st
+    screen.map.sync(st, screen.unit_sprite)
+    screen.map.show_cursor(False)
+    if st.phase == PH_OVER:
+        screens.game_over(screen)
+    elif st.phase in screens.ROLL_PHASES:
+        screens.assault_screen(screen)
+
+
 class ReplayView:
     def __init__(self, board, record, kit=None, secret=False):
         """``secret``: the game is still on (left for its replay from the battle's Start
@@ -133,11 +154,15 @@ class ReplayView:
         self.text = "start"  # the status of the position asked for
         self.refused = None  # why the record stops being replayed (an illegal action)
         if record.ruleset == 2:
-            from .hex_battle import HexBattle as Screen
+            from .hex_battle import HexBattle
+
+            self.screen = HexBattle(board, replay(record, 0), [_Watcher(), _Watcher()],
+                                    handover=False, kit=kit)
         else:
-            from .battle import Battle as Screen
-        self.screen = Screen(board, replay(record, 0), [_Watcher(), _Watcher()],
-                             handover=False, kit=kit)
+            from .screens import MapScreen
+
+            self.screen = MapScreen(board, replay(record, 0), kit)
+            self.screen.map.centre_on(self.screen.st)
         self.quit = False
         self.dirty = True
         self._show()
@@ -191,9 +216,10 @@ class ReplayView:
         screen = self.screen
         screen.panel.hide()  # the end's or a result's panel of another position
         screen.mode = 0  # both screens' map mode
-        if hasattr(screen, "unit_sprite"):  # Pocket-Tactics: the map follows the state
-            screen.map.sync(screen.st, screen.unit_sprite)
-        screen._enter()
+        if self.record.ruleset == 2:
+            screen._enter()  # HexBattle's: the map, the dice of a fight in progress
+        else:
+            _show_map(screen)
         text = self.refused or self.text
         screen.set_status(("%d/%d %s" % (self.i, self.n, text))[:screen.status.width])
         self.dirty = True

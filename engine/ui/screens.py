@@ -1,22 +1,106 @@
 # SPDX-License-Identifier: MIT
-"""The battle screen's full-screen pages: the assault (dice, bump and re-roll choices),
-its result with the tally explained, game over; and the short texts they share."""
+"""The Pocket-Tactics map screen without play (MapScreen: the hex map of a state, the status
+line under it, the full-screen panel over it) and its pages: the assault (dice, bump and
+re-roll choices), its result with the tally explained, game over; and the short texts they
+share.
+
+The battle screen (battle.py) is a MapScreen with the buttons, the menus and the players on
+top. A MapScreen on its own is the replay viewer's screen (replay.py): the viewer needs none
+of the battle's code for deciding, which keeps its heap small enough for the device."""
 from engine.core.protocol import CHANCE, DRAW
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics import tables as T
 from engine.pocket_tactics.consts import (K_BUMP, K_REROLL, K_STOP, PH_BUMP, PH_REROLL,
-                                          PH_SPELL_ROLL, kind_of, x_of, y_of)
+                                          PH_REROLL_DIE, PH_ROLL, PH_SPELL_ROLL, U_FLYING,
+                                          U_RANGED, kind_of, x_of, y_of)
 from engine.pocket_tactics.spells import count
+from engine.pocket_tactics.units import stat, type_mask
 
-# Modes of the battle screen (Battle.mode).
-M_MAP = 0
-M_MENU = 1
-M_INFO = 2
-M_ASSAULT = 3
-M_HANDOVER = 4
-M_OVER = 5
-OPT_LINE = 5  # first option line on the assault screen
-OPT_LINES = 5
+from .sprites import CELL, ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_SOLID, S_UNIT
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# Modes of the battle screen (Battle.mode), folded into the modules that import them
+M_MAP = const(0)
+M_MENU = const(1)
+M_INFO = const(2)
+M_ASSAULT = const(3)
+M_HANDOVER = const(4)
+M_OVER = const(5)
+OPT_LINE = const(5)  # first option line on the assault screen
+OPT_LINES = const(5)
+# the phases the assault's page (assault_screen) shows
+ROLL_PHASES = (PH_ROLL, PH_BUMP, PH_REROLL, PH_REROLL_DIE, PH_SPELL_ROLL)
+
+
+class MapScreen:
+    """A state on the map, not played: battle.Battle plays on it, replay.ReplayView steps
+    through a record on it."""
+
+    def __init__(self, board, st, kit=None):
+        # imported here, once per screen: the pages' functions, which the battle calls
+        # often, keep the module's globals few
+        import displayio
+
+        from .kit import Kit
+        from .mapview import MapView
+        from .text import Line
+
+        self.board = board
+        self.st = st
+        if kit is None:
+            kit = Kit(board)
+        sheet = kit.sheet
+        palette = kit.palette
+        self.panel = kit.take_panel()  # out of the last screen's groups: they can go
+        self.map = MapView(sheet, palette, board.width, board.height - 16)
+        self.root = displayio.Group()
+        self.root.append(self.map.group)
+        bar = displayio.TileGrid(sheet, pixel_shader=palette, width=board.width // CELL,
+                                 height=1, tile_width=CELL, tile_height=CELL,
+                                 default_tile=S_SOLID, y=board.height - 16)
+        self.root.append(bar)
+        self.status = Line(kit.font, self.panel.white, 2, board.height - 14, board.width // 6)
+        self.root.append(self.status.grid)
+        self.root.append(self.panel.group)
+        kit.shown_in(self.root)
+        board.display.root_group = self.root
+        self.mode = M_MAP
+        # the assault page's (assault_screen): its lines of choices, none here
+        self.menu = []
+        self.menu_i = 0
+        self.menu_top = 0
+        self.auto = [False, False]
+        self.dirty = True
+
+    def human(self):
+        """Nobody decides on this screen."""
+        return -1
+
+    def unit_sprite(self, u):
+        """The sprite of unit ``u``: its side's colour and its role (flyer, mage, ranged,
+        melee, in that order)."""
+        st = self.st
+        if stat(st, u, U_FLYING):
+            role = ROLE_FLYER
+        elif type_mask(st.u_type[u]) & T.MAGE_MASK:
+            role = ROLE_MAGE
+        elif stat(st, u, U_RANGED):
+            role = ROLE_RANGED
+        else:
+            role = ROLE_MELEE
+        return S_UNIT + st.u_owner[u] * 4 + role
+
+    def set_status(self, text):
+        if text != self.status.text:
+            self.status.set(text)
+            self.dirty = True
 
 
 def side_name(p):
@@ -82,10 +166,10 @@ def assault_result(b, att, dfd, dice, nd, outcome, spell):
     b.set_status("A: continue")
 
 def game_over(b):
+    """The end's page; returns the side that won, or -1 for a draw."""
     st = b.st
     b.mode = M_OVER
     w = st.winner()
-    b.feedback.set_side(-1 if w == DRAW else w)
     lines = ["Game over", "", "  %s" % ("A draw." if w == DRAW else "%s wins!" % side_name(w)),
              "  " + end_reason(st), "", "  Turns: %d" % st.turn,
              "  Captives A: %d pts" % st.captive_points(0),
@@ -93,6 +177,7 @@ def game_over(b):
     b.panel.show(lines)
     b.map.show_cursor(False)
     b.set_status("")
+    return -1 if w == DRAW else w
 
 
 

@@ -80,6 +80,11 @@ def replay_steps(board, kit, start, frame_ms):
     if held >= 0:  # the key that left the battle or the title
         release()
     yield 0
+    from engine.ui.letgo import let_go_battle
+
+    let_go_battle()  # as replay.run does
+    let_go_battle = None
+    yield 0
     from engine.ui.replay import ReplayView, record_for
 
     yield 0

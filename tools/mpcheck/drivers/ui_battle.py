@@ -35,8 +35,10 @@ builds, 50 unless given)
           record holds REPLAY_AT actions the hand chooses "Replay this game": the battle
           is left for the viewer, stepped by presses.REPLAY_KEYS, then the game continued, as
           engine.ui.app.run_app does it (_replay_steps); in "setup" a game played to its
-          end is then followed by the saving title and its "Replay last game" (prints
-          "REPLAYS <n>", the viewers run)
+          end is then followed by the saving title, the battle's code let go first as
+          run_app lets it go: the title drawn (prints "TITLE again"), or where the board
+          offers the viewer, its "Replay last game" chosen (prints "REPLAYS <n>", the
+          viewers run)
   undo    (a further field, with "save") the hand chooses "Undo last move" at every
           UNDO_EVERY-th position a person decides; it prints "UNDOS <n>"
   trace   (a further field) prints "HEAP <step> live <bytes> after <bytes>" for each import,
@@ -255,9 +257,8 @@ def _step():
         _stage = _replay_steps(start["after"])  # "Replay this game": the battle left
         return True
     over = s.st.phase == PH_OVER and s.mode == M_OVER
-    if over and _kind == "setup" and _save and _frames < _max and \
-            getattr(_board, "replays", True):
-        _stage = _title_steps()  # the saving title again: "Replay last game"
+    if over and _kind == "setup" and _save and _frames < _max:
+        _stage = _title_steps()  # the saving title again (its "Replay last game")
         return True
     if s.quit or _frames >= _max or over:
         return _end(s)
@@ -327,15 +328,20 @@ def _leave():
 
 
 def _title_steps():
-    """After the game's end: engine.ui.app.run_app's next title (the saving title, which
-    offers "Replay last game" for the record the store kept), the hand choosing that line,
-    the title let go, then the viewer (_replay_steps)."""
+    """After the game's end: the battle's code let go and engine.ui.app.run_app's next
+    title (the saving title, which offers "Replay last game" for the record the store kept
+    where the board has the viewer); then the hand choosing that line, the title let go,
+    and the viewer (_replay_steps)."""
     import engine.ui
     from engine.ui import keys as K
-    from engine.ui.app import Settings
+    from engine.ui.app import Settings, loop
     from engine.ui.lazy import forget
 
     _leave()
+    from engine.ui.letgo import let_go_battle
+
+    let_go_battle()  # as engine.ui.app.run_app does after a battle
+    let_go_battle = None
     yield
     import engine.ui.newgame  # noqa: F401  (a step of its own, as in _setup_done)
 
@@ -345,6 +351,11 @@ def _title_steps():
     title = title_for(_board, Settings(), kit=_kit)
     title_for = None
     yield
+    if not getattr(_board, "replays", True):  # no "Replay last game": the title shown
+        loop(_board, title, 1)
+        title = None
+        print("TITLE again")
+        return
     while not title.quit:
         line = title.page[1][title.sel][0]
         title.on_event(K.A if line == "Replay last game" else K.DOWN)
@@ -715,27 +726,29 @@ def _hand(s):
     """The key the scripted hand presses now, or -1."""
     global _last_cursor, _stuck, _skip, _decided_at, _decisions, _undo_due
     from engine.pocket_tactics.consts import NONE
-    from engine.ui import screens as B
     from engine.ui import keys as K
+    # imported, not read as attributes: the device build folds the modes (screens.py) and
+    # keeps no names for them
+    from engine.ui.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
 
     global _replay_due, _replay_asked
     m = s.mode
-    if m == B.M_HANDOVER or m == B.M_INFO:
+    if m == M_HANDOVER or m == M_INFO:
         return K.A
-    if m == B.M_OVER:
+    if m == M_OVER:
         return -1
-    if m == B.M_ASSAULT:
+    if m == M_ASSAULT:
         return K.A if s.menu else -1
-    if m == B.M_MENU:
+    if m == M_MENU:
         return _menu_key(s)
     if s.human() < 0 or getattr(s, "replaying", False):
         return -1
-    if _save and not _replay_asked and s.st.version >= REPLAY_AT and m == B.M_MAP and \
+    if _save and not _replay_asked and s.st.version >= REPLAY_AT and m == M_MAP and \
             getattr(_board, "replays", True):
         _replay_asked = _replay_due = True  # "Replay this game", once
     if _replay_due:
         return K.START
-    if _undo and m == B.M_MAP:
+    if _undo and m == M_MAP:
         if s.st.version != _decided_at:  # a new position to decide
             _decided_at = s.st.version
             _decisions += 1
@@ -769,22 +782,22 @@ def _hand(s):
 def _look(s):
     global _seen
     from engine.pocket_tactics.consts import CENTRE, PH_OVER
-    from engine.ui import screens as B
     from engine.ui import keys as K
+    from engine.ui.screens import M_ASSAULT, M_INFO, M_MENU
 
     m = s.mode
     if s.map.cursor_hex != CENTRE:
         _seen |= 1
-    if m == B.M_MENU:
+    if m == M_MENU:
         _seen |= 2
         for item in s.menu:
             if item[0] == "Assault!":
                 _seen |= 16
-    if m == B.M_INFO:
+    if m == M_INFO:
         _seen |= 8
         if _last_key == K.SELECT:
             _seen |= 4
-    if m == B.M_ASSAULT:
+    if m == M_ASSAULT:
         _seen |= 32
     if s.st.phase == PH_OVER:
         _seen |= 64
