@@ -325,10 +325,10 @@ class DeviceBoard:
     saves_games = MPY_BUILD
     saves_cpu_games = (2,)
     # the replay viewer (the title's "Replay last game", a battle's "Replay this game"):
-    # on its own, after the title or the battle is let go, it holds about 118-120 KB of
-    # live heap before a step's garbage (a hot-seat game with both replays needs 148.9 KB),
-    # over the 110 KB budget (docs/PERFORMANCE.md); the finished game's record is printed
-    # on the serial console instead
+    # on its own, the title or the battle and its code let go first, it holds about
+    # 105-116 KB of live heap before a step's garbage (a hot-seat game with both replays
+    # needs 128.5 KB), over the 110 KB budget (docs/PERFORMANCE.md); the finished game's
+    # record is printed on the serial console instead
     replays = False
 
     def __init__(self, name, keymap, stick):
