@@ -604,8 +604,8 @@ def test_the_title_replays_the_last_game_forward_and_back(ruleset):
 
 
 def test_the_pocket_tactics_viewer_draws_without_the_battles_code():
-    # The viewer's screen is the map without play (engine/ui/screens.py MapScreen): made once the
-    # battle's code is let go (app.run_app after a battle, replay.run: letgo.let_go_battle),
+    # The viewer's screen is the map without play (engine/ui/screens.py MapScreen): made
+    # once the battle's code is let go (app.run_app after a battle: letgo.let_go_battle),
     # it loads none of the battle's deciding code back, and shows an assault's page with
     # its dice, and the game's end, as the battle does (RULES A7 dice, A10 end)
     import sys
@@ -919,7 +919,8 @@ def test_replay_from_the_start_menu_and_back_to_the_game(ruleset, decisions):
     finally:
         app.loop = real
     again = seen[-1]
-    # the same screen's class, loaded again (the viewer lets the battle's modules go)
+    # the same screen's class, by name: app._battle lets the battle's modules go after
+    # each battle, and their next import makes new classes
     assert type(again).__name__ == type(screen).__name__ and again is not screen
     assert again.st.encode() == before and again.human() == who  # the game as it was
     handover_mode = M_HANDOVER if ruleset == 1 else HEX_HANDOVER

@@ -8,16 +8,15 @@ the positions look as in the game, and nobody is prompted. Its state is the reco
 position i, every action checked by the rules: a step forward applies the next actions to
 it, a step back sets it in place to the game's start (``copy_from``) and applies the record
 again, STEP actions a frame (the keys wait meanwhile), so that no frame makes more garbage
-than a few actions do. The status line says
-which action led there, dice and draws included: "12/409 B: attack ...", "13/409 roll 5". A
-record whose action is not legal there (made by another version) is shown up to that
-action, and the status line says so.
+than a few actions do. The status line says which action led there, dice and draws
+included: "12/409 B: attack ...", "13/409 roll 5". A record whose action is not legal there
+(made by another version) is shown up to that action, and the status line says so.
 
 Keys: right or A one action forward, left one back, down / up ten forward / back, B or
 Start leaves. app.run_app runs it on its own, the title or the battle let go first (the
-battle's code too: letgo.let_go_battle): for the
-title's "Replay last game" and for a battle's "Replay this game", after which the game is
-continued (engine/ui/save_hooks.py).
+battle's code with it: app._battle, letgo.let_go_battle): for the title's "Replay last
+game" and for a battle's "Replay this game", after which the game is continued
+(engine/ui/save_hooks.py).
 """
 from . import keys as K
 
@@ -86,10 +85,8 @@ def run(board, settings, kit, start, left):
 
     from .app import loop
     from .lazy import forget
-    from .letgo import let_go_battle, let_go_replay
+    from .letgo import let_go_replay
 
-    let_go_battle()  # a battle just left, or the one before the title
-    gc.collect()
     then = start.get("then")
     record, why = record_for(board, start["replay"])
     forget(engine.ui, "resume")

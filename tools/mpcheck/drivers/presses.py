@@ -82,7 +82,7 @@ def replay_steps(board, kit, start, frame_ms):
     yield 0
     from engine.ui.letgo import let_go_battle
 
-    let_go_battle()  # as replay.run does
+    let_go_battle()  # as engine.ui.app._battle does once a battle is left
     let_go_battle = None
     yield 0
     from engine.ui.replay import ReplayView, record_for
