@@ -104,6 +104,11 @@ def test_codec_roundtrip_and_refusals():
         unframe(b"XY", 3, bytes(flipped))
     with pytest.raises(DecodeError):
         Reader(b"\x80\x80").varint()
+    # a count and that many varints, in a list made at its size; a count larger than the
+    # bytes left is refused before anything is made (a damaged count allocates nothing)
+    assert Reader(b"\x03\x01\xac\x02\x00").varints() == [1, 300, 0]
+    with pytest.raises(DecodeError, match="more values than bytes"):
+        Reader(b"\xff\xff\x03\x01").varints()
     assert crc16(b"123456789") == 0x29B1  # CRC-16/CCITT-FALSE check value
 
 

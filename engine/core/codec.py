@@ -81,6 +81,17 @@ class Reader:
             if shift > 28:
                 raise DecodeError("varint too long")
 
+    def varints(self):
+        """A count, then that many varints: a list made at its size (appending would
+        double its room as it grows)."""
+        n = self.varint()
+        if n > self.end - self.pos:
+            raise DecodeError("more values than bytes")
+        out = [0] * n
+        for i in range(n):
+            out[i] = self.varint()
+        return out
+
     def raw(self):
         n = self.varint()
         self._need(n)

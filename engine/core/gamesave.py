@@ -18,14 +18,16 @@ another version of the rules, or damaged in a way the checksums miss, is refused
 reason instead of half-loaded.
 """
 from .codec import DecodeError, unframe
-from .slotwrite import GAME_MAGIC as MAGIC
-from .slotwrite import GAME_VERSION as VERSION
-from .slotwrite import PLAY_BYTES, ActionLog, game_bound, pack_game
+
+# slotwrite.py (the format's constants and the write path) is imported where a blob is
+# packed or unpacked: the replay viewer uses replay() alone and lets slotwrite.py go.
 
 
 def pack(play, ruleset, config, seed, actions, rng_state):
     """The save blob of a game (bytes) of the list of ``actions``: slotwrite.pack_game,
     which the autosave uses to write it straight into the store's image."""
+    from .slotwrite import ActionLog, game_bound, pack_game
+
     log = ActionLog(actions)
     buf = bytearray(game_bound(config, log))
     return bytes(memoryview(buf)[0:pack_game(buf, 0, play, ruleset, config, seed, log,
@@ -35,18 +37,15 @@ def pack(play, ruleset, config, seed, actions, rng_state):
 def unpack(blob):
     """(play, Record, (z, w)) of a save blob; DecodeError if it is damaged."""
     from .record import Record
+    from .slotwrite import GAME_MAGIC, GAME_VERSION, PLAY_BYTES
 
-    r = unframe(MAGIC, VERSION, blob)
+    r = unframe(GAME_MAGIC, GAME_VERSION, blob)
     r._need(PLAY_BYTES)
     play = bytes(r.data[r.pos:r.pos + PLAY_BYTES])
     r.pos += PLAY_BYTES
     rec = Record(r.u8(), r.raw(), r.u32())
     rng = (r.u32(), r.u32())
-    n = r.varint()
-    if n > r.end - r.pos:
-        raise DecodeError("more actions than bytes")
-    for _ in range(n):
-        rec.actions.append(r.varint())
+    rec.actions = r.varints()
     r.done()
     return play, rec, rng
 

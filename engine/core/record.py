@@ -5,10 +5,13 @@ Replaying the actions on a fresh state of the same ruleset, config and seed reac
 state bytes on any interpreter (the state's PRNG advances once per chance node, whoever
 chose the outcome).
 """
-from .codec import DecodeError, Reader, Writer, unframe
+from .codec import DecodeError, Writer, unframe
 from .slotwrite import RECORD_MAGIC as MAGIC
 from .slotwrite import RECORD_VERSION as VERSION
-from .slotwrite import ActionLog, game_bound, pack_record
+
+# The write path (slotwrite's ActionLog and packing) is imported by encode() alone: a
+# record read for the replay viewer holds only this module's and the codec's code, and
+# slotwrite.py can be let go (engine/ui/letgo.py).
 
 
 class Record:
@@ -21,6 +24,8 @@ class Record:
     def encode(self):
         if not 0 <= self.ruleset < 256:
             raise ValueError("u8 out of range: %d" % self.ruleset)
+        from .slotwrite import ActionLog, game_bound, pack_record
+
         log = ActionLog(self.actions)
         buf = bytearray(game_bound(self.config_bytes, log))
         end = pack_record(buf, 0, self.ruleset, self.config_bytes, self.seed, log)
@@ -29,10 +34,7 @@ class Record:
     @staticmethod
     def decode(blob):
         r = unframe(MAGIC, VERSION, blob)
-        rec = Record(r.u8(), r.raw(), r.u32())
-        n = r.varint()
-        for _ in range(n):
-            rec.actions.append(r.varint())
+        rec = Record(r.u8(), r.raw(), r.u32(), r.varints())
         r.done()
         return rec
 
@@ -57,9 +59,6 @@ class Record:
         except ValueError:
             raise DecodeError("no game record in the text (hex, or a line \"record <hex>\")")
         return Record.decode(blob)
-
-    def config_reader(self):
-        return Reader(self.config_bytes)
 
 
 def config_bytes(config):

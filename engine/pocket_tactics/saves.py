@@ -4,7 +4,7 @@
 Kept apart from state.py so that a game in play does not hold this code in memory; it is
 imported when a game is first saved, loaded or replayed.
 """
-from engine.core.codec import DecodeError, Writer, frame, unframe
+from engine.core.codec import DecodeError, Reader, Writer, frame, unframe
 
 from . import spells
 from . import tables as T
@@ -143,7 +143,7 @@ def replay(record, upto=None):
     """The state reached by the first ``upto`` actions of ``record`` (all by default)."""
     if record.ruleset != RULESET_ID:
         raise DecodeError("record is not of a Pocket-Tactics game")
-    r = record.config_reader()
+    r = Reader(record.config_bytes)
     cfg = decode_config(r)
     r.done()
     st = State(cfg, record.seed)

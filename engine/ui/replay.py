@@ -53,8 +53,9 @@ def _record_of(blob, slots):
 def record_for(board, what):
     """The record the viewer shows (app.run_app): ``what`` "last" for the last game that
     ended (last_record), "saved" for the game in the store (left for its replay from a
-    battle's Start menu: save_hooks.py); (Record, None), or (None, why) when there is none
-    or it is refused."""
+    battle's Start menu: save_hooks.py); (_Game, None), or (None, why) when there is none
+    or it is refused. The code that read it is let go, the write path too (the viewer
+    writes nothing)."""
     from engine.core.codec import DecodeError
     from engine.core.record import Record
 
@@ -63,16 +64,31 @@ def record_for(board, what):
     try:
         if what == "saved":
             record, why = _read(board, _record_of)
-            return (None, why or "No saved game") if record is None else (record, None)
-        data = last_record(board)
-        if data is None:
-            return None, "No record of a game"
-        try:
-            return Record.decode(data), None
-        finally:
-            let_go()
+            if record is None:
+                return None, why or "No saved game"
+        else:
+            data = last_record(board)
+            if data is None:
+                return None, "No record of a game"
+            record = Record.decode(data)
+        return _Game(record), None
     except (DecodeError, ValueError) as e:  # IllegalAction is a ValueError
-        return None, "The last game's record is refused: %s" % e
+        return None, "The %s game's record is refused: %s" % (
+            "saved" if what == "saved" else "last", e)
+    finally:
+        let_go(True)
+
+
+class _Game:
+    """What the viewer keeps of a record: its values only, so that record.py and the
+    codec that read it are let go (a Record would keep them, and the replay would load
+    the codec a second time)."""
+
+    def __init__(self, record):
+        self.ruleset = record.ruleset
+        self.config_bytes = record.config_bytes
+        self.seed = record.seed
+        self.actions = record.actions
 
 
 def run(board, settings, kit, start, left):
@@ -90,16 +106,18 @@ def run(board, settings, kit, start, left):
     then = start.get("then")
     record, why = record_for(board, start["replay"])
     forget(engine.ui, "resume")
-    n = 0
-    if record is None and then is not None:  # the game left for it says why
-        then["note"] = why
-    elif record is None:
-        settings.notice = ("Replay", why)
-    else:
-        view = ReplayView(board, record, kit, secret=then is not None)
+    view = None
+    if record is not None:
+        view, why = viewer(board, record, kit, then is not None)
         record = None
+    n = 0
+    if view is not None:
         n = loop(board, view, left)
         view = None
+    elif then is not None:  # the game left for it says why
+        then["note"] = why
+    else:
+        settings.notice = ("Replay", why)
     let_go_replay()  # this module too
     gc.collect()
     if then is not None:
@@ -110,6 +128,17 @@ def run(board, settings, kit, start, left):
         forget(engine.ui, "resume")
         gc.collect()
     return n
+
+
+def viewer(board, record, kit, secret):
+    """(ReplayView, None), or (None, why) when the record's game cannot be set up here
+    (a ruleset or a config this version does not have)."""
+    from engine.core.codec import DecodeError
+
+    try:
+        return ReplayView(board, record, kit, secret), None
+    except (DecodeError, ValueError) as e:
+        return None, "The record is refused: %s" % e
 
 
 class _Watcher:
@@ -179,9 +208,10 @@ class ReplayView:
         i = max(0, min(self.n, i))
         self.want = i
         if i < self.i:  # back: from the start, in place
-            from engine.core.gamesave import replay
-
-            self.st.copy_from(replay(self.record, 0))
+            st = self.st
+            cfg = getattr(st, "cfg", None)  # Tactical Hex has none; Pocket-Tactics' is checked
+            st.copy_from(type(st)(self.record.seed) if cfg is None else
+                         type(st)(cfg, self.record.seed, True))
             self.i = 0
             self.screen.set_status("%d/%d replaying..." % (i, self.n))
             self.dirty = True
