@@ -63,8 +63,8 @@ class Buttons:
     ``tick(now)`` once per frame to emit REPEAT events. ``push(ev)`` and ``press(key)`` put
     raw events in the queue (scripts, tests) without touching the held state.
 
-    When the ring is full a new event is dropped and ``overflowed`` is set (``clear()``
-    resets it); with 32 places and one poll per frame this needs a stalled app.
+    When the ring is full a new event is dropped and ``overflowed`` is set (it stays set);
+    with 32 places and one poll per frame this needs a stalled app.
     """
 
     def __init__(self, size=32, delay=REPEAT_DELAY, interval=REPEAT_INTERVAL):
@@ -92,14 +92,6 @@ class Buttons:
 
     def __len__(self):
         return self._count
-
-    def clear(self):
-        self._head = 0
-        self._count = 0
-        self.overflowed = False
-
-    def is_held(self, key):
-        return (self.held >> key) & 1 == 1
 
     # -- the feeding side
     def push(self, ev):
@@ -134,12 +126,6 @@ class Buttons:
             return
         self.held &= ~bit
         self.push(key | RELEASE)
-
-    def set_key(self, key, down, now):
-        if down:
-            self.key_down(key, now)
-        else:
-            self.key_up(key, now)
 
     def release_all(self, now, mask=0xFF):
         """Release every held key in ``mask`` (lost focus, keypad overflow)."""
@@ -324,12 +310,11 @@ class DeviceBoard:
     # "Autosave")
     saves_games = MPY_BUILD
     saves_cpu_games = (2,)
-    # the replay viewer (the title's "Replay last game", a battle's "Replay this game"):
-    # on its own, the title or the battle and its code let go first, it holds about
-    # 105-116 KB of live heap before a step's garbage (a hot-seat game with both replays
-    # needs 128.5 KB), over the 110 KB budget (docs/PERFORMANCE.md); the finished game's
-    # record is printed on the serial console instead
-    replays = False
+    # the replay viewer (the title's "Replay last game", a battle's "Replay this game"),
+    # in an interpreter of its own (restart_for_replay): a Pocket-Tactics game's record
+    # needs 100.9 KB there, a Tactical Hex game's 105.4 KB (docs/PERFORMANCE.md); beside
+    # what the title or a battle leaves in the heap, 128 KB and more
+    replays = True
 
     def __init__(self, name, keymap, stick):
         import board
@@ -386,6 +371,14 @@ class DeviceBoard:
             _saving().print_record(data)
         finally:
             _let_go_saving()
+
+    def restart_for_replay(self):
+        """Runs the replay viewer in an interpreter of its own (boards/restart.py);
+        engine/ui/app.py run_app calls this instead of running it beside what the title or
+        a battle left in the heap."""
+        from .restart import into_viewer
+
+        into_viewer()
 
     def ticks_ms(self):
         return self._ticks()

@@ -14,7 +14,7 @@ from engine.core.codec import DecodeError
 from engine.core.record import Record
 from engine.core.protocol import CHANCE, TERMINAL
 from engine.core.savestore import SaveSlots
-from engine.ui import app, replay, resume, save_hooks, save_menu
+from engine.ui import app, direct, replay, resume, save_hooks, save_menu
 from engine.ui.autosave import Autosave, attach
 from engine.ui.battle import Battle
 from engine.ui.hex_battle import HexBattle
@@ -117,7 +117,7 @@ def test_one_save_per_decision_of_a_person_not_per_die():
 
 def test_a_cpu_against_cpu_game_is_not_saved():
     board = stub.make()
-    battle = app.new_battle(board, players=("greedy", "random"), seed=2)
+    battle = direct.new_battle(board, players=("greedy", "random"), seed=2)
     st = battle.st
     attach(st, resume.for_game(board, st, 2, ("greedy", "random"),
                                           resume.play_bytes(1, ("greedy", "random"), True,
@@ -676,11 +676,12 @@ def test_a_record_of_another_version_is_shown_up_to_its_illegal_action():
 
 def test_the_desktops_record_file_is_replayed_when_the_store_has_none():
     board = stub.make()
-    board.last_record = lambda: b"GR\x01from the desktop's file"
-    assert replay.last_record(board) == b"GR\x01from the desktop's file"
+    data = Record(1, b"", 7, [1]).encode()  # the desktop's file
+    board.last_record = lambda: data
+    assert resume.last_record(board) == data
     title = resume.title_for(board, app.Settings())
     assert "Replay last game" in [t for t, _ in title.page[1]]
-    assert replay.last_record(stub.make()) is None
+    assert resume.last_record(stub.make()) is None
     title = resume.title_for(stub.make(), app.Settings())
     assert "Replay last game" not in [t for t, _ in title.page[1]]
 
@@ -990,12 +991,8 @@ def test_both_people_come_back_from_a_replay_without_a_hand_over():
 
 @pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
 def test_a_board_without_the_viewers_heap_offers_no_replay(ruleset):
-    # boards/common.py DeviceBoard.replays is False (docs/PERFORMANCE.md: the viewer
-    # needs over 110 KB live on its own): no "Replay this game" in the Start menu, no
+    # a board whose ``replays`` is False: no "Replay this game" in the Start menu, no
     # "Replay last game" on the title even with a record kept; Undo stays
-    from boards.common import DeviceBoard
-
-    assert DeviceBoard.replays is False
     board = stub.make(store=FlashModel())
     board.replays = False
     _, screen = _hot_seat_on_the_map(board, ruleset)
@@ -1003,12 +1000,96 @@ def test_a_board_without_the_viewers_heap_offers_no_replay(ruleset):
     screen.tick(board.ticks_ms())
     names = [t for t, _ in screen.menu]
     assert "Undo last move" in names and "Replay this game" not in names
-    board.last_record = lambda: b"GR\x01a record"
+    record = Record(ruleset, b"", 7, [1]).encode()
+    board.last_record = lambda: record
     names = [t for t, _ in resume.title_for(board, app.Settings()).page[1]]
     assert "Replay last game" not in names
     board.replays = True
     names = [t for t, _ in resume.title_for(board, app.Settings()).page[1]]
     assert "Replay last game" in names
+
+
+class _Restarts:
+    """What the device's supervisor is asked (boards/common.py restart_for_replay)."""
+
+    def __init__(self):
+        self.calls = []
+
+    def set_next_code_file(self, name, **options):
+        self.calls.append(("next", name, options))
+
+    def reload(self):
+        self.calls.append(("reload",))
+
+
+def test_the_device_restarts_into_its_viewer_and_back(monkeypatch):
+    # the device runs the viewer in an interpreter of its own: run_app asks the board to
+    # restart into viewer.py (once, for the next run: after it ends or fails, code.py)
+    # and returns, the viewer not run beside what the battle left
+    import ast
+    import importlib
+    import types
+
+    from boards.common import DeviceBoard
+    from boards.restart import VIEWER_FILE
+
+    assert DeviceBoard.replays is True
+    with open(os.path.join(ROOT, VIEWER_FILE)) as f:  # the names it imports exist
+        for node in ast.parse(f.read()).body:
+            if isinstance(node, ast.ImportFrom):
+                module = importlib.import_module(node.module)
+                assert all(hasattr(module, a.name) for a in node.names), node.module
+    sup = _Restarts()
+    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(
+        set_next_code_file=sup.set_next_code_file, reload=sup.reload))
+    DeviceBoard.restart_for_replay(None)
+    assert sup.calls == [("next", VIEWER_FILE, {"reload_on_success": True,
+                                                "reload_on_error": True}), ("reload",)]
+    board = stub.make(store=FlashModel())
+    asked = []
+    board.restart_for_replay = lambda: asked.append(1)
+    ran = []
+    monkeypatch.setattr(replay, "run", lambda *a: ran.append(a) or 0)
+    monkeypatch.setattr(app, "_title", lambda *a: ({"replay": "last"}, 3))
+    assert app.run_app(board, saving=True) == 3
+    assert asked == [1] and ran == []
+
+
+@pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
+def test_viewer_py_shows_the_stores_record_ended_or_in_play(ruleset, monkeypatch):
+    # viewer.py's program (replay.on_its_own): the record the store holds, a finished
+    # game's with its cards named, a game in play's without (RULES A9); then it returns
+    # for the restart into code.py
+    board = stub.make(store=FlashModel())
+    start, screen = _hot_seat_on_the_map(board, ruleset)
+    made = []
+
+    def loop(b, view, left=-1):
+        made.append((view.secret, view.n, view.st.encode()))
+        return 0
+
+    monkeypatch.setattr(app, "loop", loop)
+    replay.on_its_own(stub.make(store=board.store))
+    saver = start["saver"]
+    begin = screen.st.__class__(saver.seed) if ruleset == 2 else \
+        screen.st.__class__(screen.st.cfg, saver.seed)
+    assert made == [(True, saver.log.count, begin.encode())]  # its start shown first
+    saver.over()  # the game's end: the store keeps its record
+    replay.on_its_own(stub.make(store=board.store))
+    assert made[1] == (False, saver.log.count, begin.encode())
+
+
+def test_viewer_py_says_on_the_title_why_a_record_is_not_shown(monkeypatch):
+    # a record of a ruleset this version does not have: the title, run as code.py's, opens
+    # on a page that says why
+    board = stub.make(store=FlashModel())
+    data = Record(3, b"", 1, [0]).encode()
+    board.last_record = lambda: data
+    titles = []
+    monkeypatch.setattr(app, "run_app", lambda b, saving, settings: titles.append(
+        settings.notice))
+    replay.on_its_own(board)
+    assert titles == [("Replay", "The record is refused: a game of an unknown ruleset (3)")]
 
 
 def test_the_game_is_not_left_for_its_replay_when_its_last_save_failed():

@@ -25,7 +25,7 @@ from tools import deploy  # noqa: E402
 
 Usage = collections.namedtuple("Usage", "total used free")
 ADAPTERS = ["boards/__init__.py", "boards/common.py", "boards/pybadge.py", "boards/pygamer.py",
-            "boards/saving.py"]
+            "boards/restart.py", "boards/saving.py"]
 DESKTOP_ONLY = ["boards/host.py", "boards/stub.py", "engine/pocket_tactics/scenario.py"]
 # The owner's files on the drive, which an install must never touch.
 OWNER_FILES = {
@@ -50,7 +50,8 @@ def engine_modules():
 
 
 def expected_default():
-    game = ["code.py"] + ADAPTERS + [m for m in engine_modules() if m not in DESKTOP_ONLY]
+    game = ["code.py", "viewer.py"] + ADAPTERS + [m for m in engine_modules()
+                                                  if m not in DESKTOP_ONLY]
     return sorted(game + ["lib/neopixel.py"])
 
 
@@ -155,7 +156,7 @@ def test_default_install_leaves_out_desktop_and_repository_files(installed):
     for rel in DESKTOP_ONLY + ["boards/host.mpy", "boards/stub.mpy"]:
         assert rel not in got
     tops = set(rel.split("/")[0] for rel in got)
-    assert tops == {"code.py", "boards", "engine", "lib"}
+    assert tops == {"code.py", "viewer.py", "boards", "engine", "lib"}
     assert not any("__pycache__" in rel or not rel.endswith((".py", ".bin")) for rel in got)
     # kept on purpose: State.explain words an illegal action with the notation
     assert "engine/pocket_tactics/notation.py" in got
@@ -273,15 +274,16 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
     rc, out, err = main(capsys, dest, "--mpy-cross", exe)
     assert rc == 0, err
     got = files_in(str(dest))
-    want = ["code.py"] + [r[:-3] + ".mpy" for r in expected_default()
-                          if r.endswith(".py") and r != "code.py"]
+    entries = ["code.py", "viewer.py"]  # run by name: source
+    want = entries + [r[:-3] + ".mpy" for r in expected_default()
+                      if r.endswith(".py") and r not in entries]
     data = [r for r in expected_default() if not r.endswith(".py")]  # copied as they are
     assert data == ["engine/pocket_tactics/texts.bin"]
     assert sorted(got) == sorted(set(want) | set(data) | set(OWNER_FILES))
     for rel in data:
         with open(os.path.join(ROOT, rel), "rb") as f:
             assert got[rel] == f.read()
-    for rel in want[1:]:
+    for rel in want[2:]:
         name = rel[4:] if rel.startswith("lib/") else rel
         # at -O3 the .mpy names its module, not its path (tracebacks: "engine.ui.battle")
         module = name[:-4].replace("/", ".")
@@ -292,12 +294,13 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
     rc, out, err = main(capsys, dest, "--mpy-cross", exe, "--lines")  # line numbers kept
     assert rc == 0, err
     got = files_in(str(dest))
-    for rel in want[1:]:
+    for rel in want[2:]:
         name = rel[4:] if rel.startswith("lib/") else rel
         assert got[rel].startswith(b"C\x06" + name[:-4].encode() + b".py\n"), rel
         assert b"-O" not in got[rel][:len(name) + 8], rel
-    with open(os.path.join(ROOT, "code.py"), "rb") as f:
-        assert got["code.py"] == f.read()
+    for rel in entries:
+        with open(os.path.join(ROOT, rel), "rb") as f:
+            assert got[rel] == f.read()
     assert all(got[rel] == data for rel, data in OWNER_FILES.items())
 
     rc, _, err = main(capsys, dest)  # back to source: the .mpy copies go
@@ -401,7 +404,8 @@ assert sys.path[0] in ("", dest) and root not in sys.path
 import boards
 boards.__path__.append(os.path.join(root, "boards"))  # the desktop-only boards
 from boards import stub
-from engine.ui.app import loop, new_battle
+from engine.ui.app import loop
+from engine.ui.direct import new_battle
 board = stub.make()
 screen = new_battle(board, players=("greedy", "random"), seed=2)
 for frame in range(400):

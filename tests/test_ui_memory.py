@@ -14,8 +14,9 @@ font, so no text library is loaded.
   battle of two CPU players at "normal" and "hard" (its deployment and first turns), and
   Pocket-Tactics against the CPU's levels: a scripted human against hard from .mpy and
   against normal from .py; and from .mpy, saved games: the saving title and an autosaved
-  game of two people after it, with Undo, and Tactical Hex's screen autosaving; and
-  Tactical Hex played by a scripted hand against the CPU, saved, with Undo.
+  game of two people after it, with Undo, and Tactical Hex's screen autosaving;
+  Tactical Hex played by a scripted hand against the CPU, saved, with Undo; and the
+  device's replay viewer in an interpreter of its own, for a game of each ruleset.
 - What only the check holds is added to the heap it gets: the interpreter's start, the
   driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
   interned names that the check's own names cost the game, or save it
@@ -64,6 +65,11 @@ ARGS = {
     # "Undo last move" chosen every few decisions
     "hex-hand-save": "hand,%d,%d,%s,save,undo" % (ui_bench.HEX_SEED, ui_bench.HAND_FRAMES,
                                                   ui_bench.HEX_LEVEL),
+    # the device's replay viewer in an interpreter of its own (viewer.py), stepped forward
+    # and back through the record the store kept at a game's end: a Pocket-Tactics game and
+    # a Tactical Hex game (the longest of ui_bench.VIEW_SEEDS' kind)
+    "view": "view,0,0",  # tools/mpcheck/drivers/ui_view.py
+    "view-hex": "view,0,0",
 }
 SCREENS = {
     "cpu": {"info", "assault", "over"},
@@ -76,6 +82,8 @@ SCREENS = {
     "setup-save": {"menu", "builder", "cursor", "card", "info", "assault"},
     "hex-save": set(),
     "hex-hand-save": set(),
+    "view": {"replay"},
+    "view-hex": {"replay"},
 }
 
 # Heap of the device's C objects (CircuitPython, 32-bit, 16-byte GC blocks), from
@@ -100,10 +108,12 @@ OVERHEAD = 32  # a Python instance and its attribute table where the C struct is
 def trees(tmp_path_factory):
     made = {}
 
-    def tree(mode):
-        if mode not in made:
-            made[mode] = ui_bench.tree_files(mode, str(tmp_path_factory.mktemp("ui-" + mode)))
-        return made[mode]
+    def tree(mode, kind=""):
+        ruleset = 2 if kind == "view-hex" else 1  # the game whose record the view kind shows
+        if (mode, ruleset) not in made:
+            made[mode, ruleset] = ui_bench.tree_files(
+                mode, str(tmp_path_factory.mktemp("ui-" + mode)), view_ruleset=ruleset)
+        return made[mode, ruleset]
 
     return tree
 
@@ -116,6 +126,8 @@ def _where(steps, kind):
     """What the driver's step number ``steps`` (1-based) does."""
     if kind.startswith("setup"):
         return "step %d of the title and the battle after it" % steps
+    if kind.startswith("view"):
+        return "step %d of the device's viewer.py (tools/mpcheck/drivers/ui_view.py)" % steps
     spec = importlib.util.spec_from_file_location("ui_battle_host", ui_bench.DRIVER)
     drv = importlib.util.module_from_spec(spec)
     sys.path.insert(0, os.path.dirname(ui_bench.DRIVER))  # its presses.py
@@ -138,7 +150,9 @@ def _check_end(res, kind):
     seen = [line for line in res.lines if line.startswith("SEEN")]
     assert len(end) == 1 and len(seen) == 1, res.lines[-5:]
     phase, frames = end[0].split()[1:]
-    if kind.startswith("cpu"):
+    if kind.startswith("view"):  # the viewer ran and closed
+        assert "REPLAYS 1" in res.lines, res.lines[-6:]
+    elif kind.startswith("cpu"):
         assert phase == "over"
     elif kind == "setup":
         assert int(frames) == ui_bench.SETUP_FRAMES  # the battle ran its frames
@@ -176,7 +190,9 @@ def through(trees):
     def run(kind, mode):
         if (kind, mode) not in made:
             made[kind, mode] = ui_bench.run_ui(ARGS[kind], mode, heap=LARGE_HEAP,
-                                               tree=trees(mode), hex_screen=kind.startswith("hex"))
+                                               tree=trees(mode, kind),
+                                               hex_screen=kind.startswith("hex"),
+                                               view=kind.startswith("view"))
         return made[kind, mode]
 
     return run
@@ -189,7 +205,7 @@ def through(trees):
                                        for m in ("mpy", "py") if (k, m) != ("hex", "mpy")]
                          + [("human-hard", "mpy"), ("human-normal", "py"),
                             ("setup-save", "mpy"), ("hex-save", "mpy"),
-                            ("hex-hand-save", "mpy")])
+                            ("hex-hand-save", "mpy"), ("view", "mpy"), ("view-hex", "mpy")])
 def test_battle_fits_heap_budget(kind, mode, trees, through):
     # The heap given is the device budget plus what only the check holds: the interpreter's
     # start, the driver and the stand-ins' code (ui_bench.check_overhead), and the blocks
@@ -199,11 +215,12 @@ def test_battle_fits_heap_budget(kind, mode, trees, through):
     assert big.ok, big.error  # with megabytes: the UI runs in MicroPython at all
     _check_end(big, kind)
     names = ui_bench.names_of(big)
-    heap, over = ui_bench.device_budget(mode, trees(mode), run_names=names,
-                                        hex_screen=kind.startswith("hex"))
-    assert 0 < over < 44 * 1024, over  # the check's own: about 31-41 KB
-    res = ui_bench.run_ui(ARGS[kind], mode, heap=heap, tree=trees(mode),
-                          hex_screen=kind.startswith("hex"))
+    heap, over = ui_bench.device_budget(mode, trees(mode, kind), run_names=names,
+                                        hex_screen=kind.startswith("hex"),
+                                        view=kind.startswith("view"))
+    assert 0 < over < 44 * 1024, over  # the check's own: about 31-42 KB
+    res = ui_bench.run_ui(ARGS[kind], mode, heap=heap, tree=trees(mode, kind),
+                          hex_screen=kind.startswith("hex"), view=kind.startswith("view"))
     assert res.ok, "%s, %s: over the %s budget %s (step %d; so far allocated %s, live %s, " \
         "the check's own %s)\n%s" % (kind, mode, _kb(BUDGET[mode]), _where(res.steps, kind),
                                      res.steps, _kb(res.peak_heap), _kb(res.peak_live_heap),

@@ -11,7 +11,8 @@ any folder).
 
 What goes where (docs/DEVICE.md, "Installing with tools/deploy.py"):
 
-  code.py                 -> DEST/code.py (always source: CircuitPython runs code.py only)
+  code.py, viewer.py      -> DEST/ (always source: CircuitPython runs them by name;
+                             viewer.py is the replay viewer's, boards/common.py)
   boards/*.py             -> DEST/boards/   the device adapters, not host.py / stub.py
   engine/**/*.py          -> DEST/engine/   all but the desktop-only modules (DESKTOP_ONLY)
   libraries               -> DEST/lib/      what the files above import and CircuitPython
@@ -186,7 +187,7 @@ def _rel(path, base):
 
 
 # Run by name, so always source.
-ENTRY_FILES = ("code.py",)
+ENTRY_FILES = ("code.py", "viewer.py")  # viewer.py: the replay viewer (boards/common.py)
 
 
 DATA_SUFFIXES = (".bin",)  # engine data files the code opens (texts.bin): copied as they are

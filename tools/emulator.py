@@ -79,7 +79,8 @@ def game_app(args, demo):
     """The app for these options: a battle with the chosen players and factions (or the
     title menu, as on the device)."""
     from engine.pocket_tactics import ids as IDS
-    from engine.ui.app import PLAYER_KINDS, loop, new_battle, run_app
+    from engine.ui.app import PLAYER_KINDS, loop, run_app
+    from engine.ui.direct import new_battle
     from engine.ui.screens import M_MAP
 
     players = (args.players or ("greedy,random" if demo else "human,greedy")).split(",")

@@ -39,19 +39,6 @@ def make_player(kind, seed, board=None):
     return RandomPlayer(seed)
 
 
-def new_battle(board, players=("human", "greedy"), seed=1, factions=(0, 1), limit=50,
-               handover=True):
-    from engine.pocket_tactics.forces import suggested
-    from engine.pocket_tactics.state import State
-
-    from .battle import Battle
-
-    st = State(suggested(factions[0], factions[1], limit), seed)
-    ps = [make_player(players[0], seed * 2 + 1, board),
-          make_player(players[1], seed * 2 + 2, board)]
-    return Battle(board, st, ps, handover=handover)
-
-
 def loop(board, screen, max_frames=-1, until_over=False):
     """Run ``screen`` (e.g. a Battle) until it quits (or, with ``until_over``, until its game
     is over and the last screen drawn); returns the number of frames."""
@@ -72,16 +59,18 @@ def loop(board, screen, max_frames=-1, until_over=False):
     return frames
 
 
-def run_app(board, max_frames=-1, saving=False):
+def run_app(board, max_frames=-1, saving=False, settings=None):
     """The device program: the title menu, then battles and replays, back to the title
     after each. ``saving``: autosave and Continue (the title of engine/ui/resume.py, which
     is let go with the title; the battle keeps the Autosave and engine/ui/save_hooks.py).
     A replay (the title's "Replay last game", or a battle's "Replay this game" where the
     board leaves the battle for it) runs on its own, the title or the battle let go first;
-    a game left for its replay is continued after it."""
+    a game left for its replay is continued after it. A board that restarts for the viewer
+    (``restart_for_replay()``: the device, whose viewer runs in an interpreter of its own,
+    replay.on_its_own) is restarted instead, and run_app returns."""
     from .kit import Kit
 
-    settings = Settings()
+    settings = settings or Settings()
     kit = Kit(board)  # one sprite sheet and panel for every screen
     frames = 0
     start = None  # what comes next: None for the title, else a battle or a replay
@@ -90,6 +79,9 @@ def run_app(board, max_frames=-1, saving=False):
         if start is None:
             start, n = _title(board, settings, kit, saving, left)
         elif "replay" in start:
+            if hasattr(board, "restart_for_replay"):
+                board.restart_for_replay()
+                break
             from .replay import run
 
             n = run(board, settings, kit, start, left)

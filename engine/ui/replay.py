@@ -16,32 +16,13 @@ Keys: right or A one action forward, left one back, down / up ten forward / back
 Start leaves. app.run_app runs it on its own, the title or the battle let go first (the
 battle's code with it: app._battle, letgo.let_go_battle): for the title's "Replay last
 game" and for a battle's "Replay this game", after which the game is continued
-(engine/ui/save_hooks.py).
+(engine/ui/save_hooks.py). On the device it runs in an interpreter of its own
+(``on_its_own``, from viewer.py: boards/common.py DeviceBoard.restart_for_replay).
 """
 from . import keys as K
 
 _JUMP = 10
 STEP = 16  # actions a step back applies a frame
-
-
-def last_record(board):
-    """The record (GR bytes) of the last game that ended: the store's, kept in place of the
-    game's save until the next game saves (autosave.Autosave.over), else the board's own
-    copy (``last_record()``: the desktop keeps a file); None when there is none."""
-    from engine.core.slotwrite import RECORD_MAGIC
-
-    from .resume import _slots, let_go
-
-    slots = _slots(board)
-    try:
-        blob = slots.load()[0]
-    except OSError:
-        blob = None
-    finally:
-        let_go()
-    if blob is not None and blob[0:2] == RECORD_MAGIC:
-        return blob
-    return getattr(board, "last_record", lambda: None)()
 
 
 def _record_of(blob, slots):
@@ -59,7 +40,7 @@ def record_for(board, what):
     from engine.core.codec import DecodeError
     from engine.core.record import Record
 
-    from .resume import _read, let_go
+    from .resume import _read, last_record, let_go
 
     try:
         if what == "saved":
@@ -94,7 +75,9 @@ class _Game:
 def run(board, settings, kit, start, left):
     """app.run_app's replay: the viewer of ``start["replay"]`` ("last" or "saved":
     record_for) until it quits, for at most ``left`` frames; then the game left for it
-    (``start["then"]``) made ready to continue. Returns the frames."""
+    (``start["then"]``) made ready to continue. Returns the frames. With
+    ``start["alone"]`` (on_its_own: no game is set up after it in this interpreter) the
+    set-up checks its first state loaded are let go while it runs."""
     import gc
 
     import engine.ui
@@ -108,8 +91,10 @@ def run(board, settings, kit, start, left):
     forget(engine.ui, "resume")
     view = None
     if record is not None:
-        view, why = viewer(board, record, kit, then is not None)
+        view, why = viewer(board, record, kit, start["replay"] == "saved")
         record = None
+        if view is not None and start.get("alone"):
+            let_go_checks()
     n = 0
     if view is not None:
         n = loop(board, view, left)
@@ -128,6 +113,39 @@ def run(board, settings, kit, start, left):
         forget(engine.ui, "resume")
         gc.collect()
     return n
+
+
+def let_go_checks():
+    """Lets go what a Pocket-Tactics state is set up from (the config's checks: forces.py,
+    factions.py), as the battle does, once the viewer is made: a step back makes its state
+    of the config checked then."""
+    import engine.pocket_tactics
+
+    from .lazy import forget
+
+    forget(engine.pocket_tactics, "forces")
+    forget(engine.pocket_tactics, "factions")
+
+
+def on_its_own(board):
+    """viewer.py's program: the device's viewer in an interpreter of its own, its heap
+    empty (boards/common.py DeviceBoard.restart_for_replay), for the record the store
+    holds: a game that ended (the title's "Replay last game"), else the game in play (its
+    "Replay this game": the spell cards drawn are not named). When it quits the device
+    restarts into code.py, whose title offers Continue for a game in play. A record that
+    cannot be shown is said on the title, which then goes on as code.py's does."""
+    from .app import Settings, run_app
+    from .kit import Kit
+    from .resume import last_record
+
+    settings = Settings()
+    kit = Kit(board)
+    what = "last" if last_record(board) is not None else "saved"
+    last_record = None
+    run(board, settings, kit, {"replay": what, "alone": True}, -1)
+    kit = None
+    if settings.notice is not None:
+        run_app(board, saving=getattr(board, "saves_games", True), settings=settings)
 
 
 def viewer(board, record, kit, secret):

@@ -114,6 +114,25 @@ def _read(board, use):
         let_go()
 
 
+def last_record(board):
+    """The record (GR bytes) of the last game that ended: the store's, kept in place of the
+    game's save until the next game saves (autosave.Autosave.over), else the board's own
+    copy (``last_record()``: the desktop keeps a file); None when there is none. Here, not
+    in replay.py, so that the title does not load the viewer to offer it."""
+    from engine.core.slotwrite import RECORD_MAGIC
+
+    slots = _slots(board)
+    try:
+        blob = slots.load()[0]
+    except OSError:
+        blob = None
+    finally:
+        let_go()
+    if blob is not None and blob[0:2] == RECORD_MAGIC:
+        return blob
+    return getattr(board, "last_record", lambda: None)()
+
+
 def _checked(blob, slots):
     from engine.core.gamesave import unpack
 
@@ -185,7 +204,7 @@ def _lines(text, width=25):
 
 def title_for(board, settings, kit=None, notice=None):
     """The title menu with Continue when the store holds a game to resume, and "Replay
-    last game" when there is a record of one that ended (replay.last_record); ``notice`` (or why
+    last game" when there is a record of one that ended (last_record); ``notice`` (or why
     the last Continue or replay failed, or the reason a save in the store was refused)
     shown first on a page of its own. The game it starts is made ready by prepare() once
     the title is gone (app.run_app): its ``start`` then has the state to play, autosaved.
@@ -193,12 +212,8 @@ def title_for(board, settings, kit=None, notice=None):
     the viewer (engine/ui/replay.py) once the title's heap is free, then a new title."""
     from .title import Title
 
-    # "replays" False: the board has no heap for the viewer (boards/common.py)
-    replayable = False
-    if getattr(board, "replays", True):
-        from .replay import last_record
-
-        replayable = last_record(board) is not None
+    # "replays" False: the board has no viewer (boards/common.py)
+    replayable = getattr(board, "replays", True) and last_record(board) is not None
 
     class SavingTitle(Title):
         def main_menu(self):

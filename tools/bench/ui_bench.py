@@ -12,8 +12,11 @@ engine_bench.min_heap; the harness enforces the heap size) and what the harness 
   python tools/bench/ui_bench.py [--seeds 1] [--frames 2500] [--costs] [--saves]
 
 --costs prints instead the heap of each stand-in object and of each import, the board and
-the battle; --saves the heap of the saved games' runs (SAVE_RUNS). Also the helpers the test uses: ``tree_files(mode, dest)`` (the driver and the
-files of the check's tree) and ``run_ui(arg, mode, heap)``.
+the battle; --saves the heap of the device's replay viewer on its own (viewer.py, for a
+game of each ruleset: tools/mpcheck/drivers/ui_view.py) and of the saved games' runs
+(SAVE_RUNS). Also the helpers the test uses: ``tree_files(mode, dest)`` (the drivers and
+the files of the check's tree, the viewer's store among them) and ``run_ui(arg, mode,
+heap)``.
 """
 import argparse
 import glob
@@ -33,6 +36,7 @@ import mpcheck  # noqa: E402
 
 DRIVER = os.path.join(MPCHECK, "drivers", "ui_battle.py")
 HEX_DRIVER = os.path.join(MPCHECK, "drivers", "ui_hex.py")  # Tactical Hex's screen
+VIEW_DRIVER = os.path.join(MPCHECK, "drivers", "ui_view.py")  # the device's viewer.py
 # the scripted hands' presses, which both drivers import
 PRESSES = (os.path.join(MPCHECK, "drivers", "presses.py"), "presses.py")
 STANDINS = os.path.join(MPCHECK, "standins")
@@ -49,6 +53,9 @@ SAVE_FRAMES = 4000  # frame cap of the saving title's game of two people: with t
 HEX_SEED = 3  # a Tactical Hex battle of two CPU players at HEX_LEVEL
 HEX_FRAMES = 3000  # its frame cap (the deployment and the first turns)
 HEX_LEVEL = "normal"  # the level the title's new-game flow gives a CPU player
+# the game whose record the view kind shows, per ruleset (view_store): the longest of seeds
+# 0-9, 530 actions in Pocket-Tactics, 418 in Tactical Hex
+VIEW_SEEDS = {1: 3, 2: 4}
 HAND_FRAMES = 6000  # the scripted hand's Tactical Hex game against HEX_LEVEL (60 decisions)
 # Pocket-Tactics battles against a CPU level (engine/ui/sliced.py, thinking as the device's
 # board does), from .mpy; from .py a person against normal (.py offers no hard there:
@@ -62,39 +69,58 @@ PY_LEVEL_RUNS = (("human:normal", HUMAN_SEED, HUMAN_FRAMES), ("human:hard", HUMA
 def board_files():
     """The PyGamer board adapter and what it imports."""
     return [(os.path.join(ROOT, "boards", name), "boards/" + name)
-            for name in ("__init__.py", "common.py", "pygamer.py", "saving.py")]
+            for name in ("__init__.py", "common.py", "pygamer.py", "restart.py", "saving.py")]
 
 
 def standin_files():
     return [(p, os.path.basename(p)) for p in sorted(glob.glob(os.path.join(STANDINS, "*.py")))]
 
 
-def tree_files(mode, dest):
+def view_store(ruleset, seed, dest):
+    """Writes ``dest``/store.bin, the save store (the NVM's 8 KB) as a game of ``ruleset``
+    left it: a game between greedy players (tools/bench/save_bench.py, Pocket-Tactics at
+    100 points), autosaved as a game of two people, to its end, the finished game's record
+    kept in it. The driver's view kind shows it. Returns the tree's extra file."""
+    import save_bench
+
+    path = os.path.join(dest, "store.bin")
+    with open(path, "wb") as f:
+        f.write(bytes(save_bench.play(ruleset, seed)[2].data))
+    return path, "store.bin"
+
+
+def tree_files(mode, dest, view_ruleset=1):
     """(driver, extra files) for mpcheck.run. The board adapter comes in ``mode`` (.mpy or
     .py source, like engine/). The stand-ins and the driver, which are not on the device (the
     stand-ins stand for native modules, whose code takes no heap there), always come as
     .mpy, so their code takes the least heap it can; the driver given to mpcheck.run is a
-    one-line module, written under ``dest``, that imports them."""
+    one-line module, written under ``dest``, that imports them. The store the view kind
+    shows is a game of ``view_ruleset`` (view_store)."""
     items = [(src, name, mode == "mpy") for src, name in board_files()]
+    items.append(view_store(view_ruleset, VIEW_SEEDS[view_ruleset], dest))
     items += [(src, name, True) for src, name in standin_files() + [
-        (DRIVER, "ui_battle.py"), (HEX_DRIVER, "ui_hex.py"), PRESSES]]
-    for name, module in (("ui_run.py", "ui_battle"), ("ui_hex_run.py", "ui_hex")):
+        (DRIVER, "ui_battle.py"), (HEX_DRIVER, "ui_hex.py"), (VIEW_DRIVER, "ui_view.py"),
+        PRESSES]]
+    for name, module in (("ui_run.py", "ui_battle"), ("ui_hex_run.py", "ui_hex"),
+                         ("ui_view_run.py", "ui_view")):
         with open(os.path.join(dest, name), "w") as f:
             f.write("from %s import setup, step  # noqa: F401\n" % module)
     return os.path.join(dest, "ui_run.py"), items
 
 
-def run_ui(arg, mode, heap=None, timeout=900, tree=None, hex_screen=False):
+def run_ui(arg, mode, heap=None, timeout=900, tree=None, hex_screen=False, view=False):
     """One run of the UI driver with ``arg`` ("cpu,SEED,FRAMES", ...; with ``hex_screen``
-    the Tactical Hex driver, "hex,SEED,FRAMES" or "base,0,0"); ``tree`` is what tree_files
-    returned (made here when None)."""
+    the Tactical Hex driver, "hex,SEED,FRAMES" or "base,0,0"; with ``view`` the device's
+    viewer.py, "view,0,0" or "base,0,0"); ``tree`` is what tree_files returned (made here
+    when None)."""
     tmp = None
     if tree is None:
         tmp = tempfile.mkdtemp(prefix="ui-bench-")
         tree = tree_files(mode, tmp)
     shim = tree[0]
-    if hex_screen:
-        shim = os.path.join(os.path.dirname(shim), "ui_hex_run.py")
+    if hex_screen or view:
+        shim = os.path.join(os.path.dirname(shim),
+                            "ui_view_run.py" if view else "ui_hex_run.py")
     try:
         return mpcheck.run(shim, arg, mode=mode, heap=heap, timeout=timeout,
                            extra_files=tree[1])
@@ -152,21 +178,21 @@ def names_credit(base_names, run_names):
     return pool_bytes(run_names) - pool_bytes(base_names) - pool_bytes(game)
 
 
-def check_overhead(mode, tree=None, hex_screen=False):
+def check_overhead(mode, tree=None, hex_screen=False, view=False):
     """(live heap, names) the check holds that a device does not: the interpreter's start,
     the driver and the stand-ins' code (on the device those modules are native and take no
     heap), read after they are imported and collected, with nothing of the game loaded;
     and the names interned by then."""
-    res = run_ui("base,0,0", mode, tree=tree, hex_screen=hex_screen)
+    res = run_ui("base,0,0", mode, tree=tree, hex_screen=hex_screen, view=view)
     if not res.ok:
         raise mpcheck.MpcheckError("the check's base run failed: %s" % res.error)
     return res.peak_live_heap, names_of(res)
 
 
-def device_budget(mode, tree=None, run_names=None, hex_screen=False):
+def device_budget(mode, tree=None, run_names=None, hex_screen=False, view=False):
     """(heap to give a run, overhead): the device budget plus what only the check holds,
     its table of names included (names_credit, for a run that ends with ``run_names``)."""
-    over, base_names = check_overhead(mode, tree, hex_screen)
+    over, base_names = check_overhead(mode, tree, hex_screen, view)
     if run_names is not None:
         over += names_credit(base_names, run_names)
     return BUDGET[mode] + over, over
@@ -223,8 +249,9 @@ def figures(seeds, frames):
 
 # Saved games on the device (.mpy; boards/common.py saves_games): the saving title and a game
 # of two people played to its end with Undo, Tactical Hex's hand against normal saved with
-# Undo; and, with the replay viewer the device leaves out (boards/common.py replays), the
-# same games left for "Replay this game" and continued, and the title's "Replay last game";
+# Undo; and, with the replay viewer beside the battle's leavings (the desktop's way: the
+# device restarts into it, save_figures' first lines), the same games left for "Replay this
+# game" and continued, and the title's "Replay last game";
 # and a Pocket-Tactics game of a person against normal saved, which the device does not save
 # (boards/common.py saves_cpu_games; the driver saves it to measure what that would need).
 SAVE_RUNS = (("setup,%d,%d,save,undo" % (SETUP_SEED, SAVE_FRAMES), False),
@@ -235,10 +262,25 @@ SAVE_RUNS = (("setup,%d,%d,save,undo" % (SETUP_SEED, SAVE_FRAMES), False),
 
 
 def save_figures():
-    """The heap each of SAVE_RUNS needs on the device, from .mpy."""
+    """The heap each of SAVE_RUNS needs on the device, from .mpy; then the device's replay
+    viewer in an interpreter of its own (the view kind) for a game of each ruleset."""
     tmp = tempfile.mkdtemp(prefix="ui-bench-")
     try:
         shim, files = tree_files("mpy", tmp)
+        for ruleset, name in ((1, "Pocket-Tactics"), (2, "Tactical Hex")):
+            folder = os.path.join(tmp, "view%d" % ruleset)
+            os.makedirs(folder)
+            view_files = [f for f in files if f[1] != "store.bin"] + [
+                view_store(ruleset, VIEW_SEEDS[ruleset], folder)]
+            over = check_overhead("mpy", (shim, view_files), view=True)
+            need, own, res = device_need(os.path.join(tmp, "ui_view_run.py"), "view,0,0",
+                                         "mpy", view_files, *over, 512)
+            if need is None:
+                print("view, %s FAILED: %s" % (name, res.error))
+                continue
+            print("UI from .mpy, the replay viewer on its own (viewer.py), a %s game's "
+                  "record (budget %d KB): heap needed on the device %s"
+                  % (name, BUDGET["mpy"] // 1024, _kb(need - own)))
         overs = {}  # per screen kind: the check's own heap and names (check_overhead)
         for arg, hexes in SAVE_RUNS:
             driver = os.path.join(tmp, "ui_hex_run.py") if hexes else shim

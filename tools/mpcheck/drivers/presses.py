@@ -3,7 +3,8 @@
 PyGamer sees them: the shift-register keys through the stand-in keypad's queue, the
 directions on the stand-in joystick. One key is held at a time: ``press`` it, then
 ``release`` before the next frame's press; ``frame`` does both for a hand.
-``replay_steps`` runs a replay viewer as engine.ui.app.run_app does, over steps."""
+``replay_steps`` runs a replay viewer as engine.ui.app.run_app does, over steps, and
+``view_steps`` as the device's viewer.py does."""
 
 HAND_EVERY = 4  # frames between two presses of a scripted hand
 held = -1  # the key held down since the last frame (-1: none)
@@ -64,40 +65,16 @@ def _key_number(key):
 REPLAY_KEYS = "RIGHT RIGHT RIGHT DOWN DOWN LEFT UP RIGHT B"  # presses in a replay viewer
 
 
-def replay_steps(board, kit, start, frame_ms):
-    """engine/ui/replay.py run, for ``start`` ({"replay": what[, "then": ...]}) over
-    steps, a generator that yields the frames each step ran (0 or 1): the record read, the
-    viewer made and stepped by REPLAY_KEYS (a press and a release a frame each, and the
-    frames of a step back), let go,
-    then the game left for its replay made ready to continue (start["then"], prepared);
-    the caller makes its screen."""
-    import engine.ui
+def _viewed(board, shown, frame_ms):
+    """The viewer in the list ``shown`` (taken out of it, so that nothing else keeps it)
+    stepped by REPLAY_KEYS, a press and a release a frame each and the frames of a step
+    back (yields 1 a frame), until it closes; then it and its code let go, as replay.run
+    ends (yields 0)."""
     import supervisor
     from engine.ui import keys as K
-    from engine.ui.app import Settings, loop
-    from engine.ui.lazy import forget
+    from engine.ui.app import loop
 
-    if held >= 0:  # the key that left the battle or the title
-        release()
-    yield 0
-    from engine.ui.letgo import let_go_battle
-
-    let_go_battle()  # as engine.ui.app._battle does once a battle is left
-    let_go_battle = None
-    yield 0
-    from engine.ui.replay import ReplayView, record_for
-
-    yield 0
-    then = start.get("then")
-    record, why = record_for(board, start["replay"])
-    record_for = None
-    forget(engine.ui, "resume")
-    if record is None:
-        raise RuntimeError("no record to replay: %s" % why)
-    yield 0
-    view = ReplayView(board, record, kit, secret=then is not None)
-    record = None
-    yield 0
+    view = shown.pop()
     for name in REPLAY_KEYS.split():
         while view.busy:  # a step back replays over frames; keys wait
             loop(board, view, 1)
@@ -118,6 +95,80 @@ def replay_steps(board, kit, start, frame_ms):
 
     let_go_replay()
     yield 0
+
+
+def view_steps(board, kit, modules, frame_ms):
+    """engine/ui/replay.py on_its_own (the device's viewer in an interpreter of its own)
+    over steps, a generator that yields the frames each step ran: the store's record read,
+    the modules ``modules[ruleset]`` of its game imported one a step (the device collects
+    garbage during imports, the check between steps only), the viewer made as replay.run
+    makes it (let_go_checks) and stepped by REPLAY_KEYS, let go."""
+    import sys
+
+    import engine.ui
+    from engine.ui.lazy import forget
+    from engine.ui.replay import let_go_checks, record_for, viewer
+    from engine.ui.resume import last_record
+
+    what = "last" if last_record(board) is not None else "saved"
+    last_record = None
+    yield 0
+    record, why = record_for(board, what)
+    record_for = None
+    forget(engine.ui, "resume")  # as replay.run does
+    if record is None:
+        raise RuntimeError("no record to replay: %s" % why)
+    yield 0
+    for name in modules[record.ruleset]:
+        if name not in sys.modules:
+            __import__(name)
+            yield 0
+    view, why = viewer(board, record, kit, what == "saved")
+    record = viewer = None
+    if view is None:
+        raise RuntimeError("the record is not shown: %s" % why)
+    let_go_checks()
+    shown = [view]
+    view = None
+    yield 0
+    for n in _viewed(board, shown, frame_ms):
+        yield n
+
+
+def replay_steps(board, kit, start, frame_ms):
+    """engine/ui/replay.py run, for ``start`` ({"replay": what[, "then": ...]}) over
+    steps, a generator that yields the frames each step ran (0 or 1): the record read, the
+    viewer made and stepped by REPLAY_KEYS (a press and a release a frame each, and the
+    frames of a step back), let go,
+    then the game left for its replay made ready to continue (start["then"], prepared);
+    the caller makes its screen."""
+    import engine.ui
+    from engine.ui.app import Settings
+    from engine.ui.lazy import forget
+
+    if held >= 0:  # the key that left the battle or the title
+        release()
+    yield 0
+    from engine.ui.letgo import let_go_battle
+
+    let_go_battle()  # as engine.ui.app._battle does once a battle is left
+    let_go_battle = None
+    yield 0
+    from engine.ui.replay import ReplayView, record_for
+
+    yield 0
+    then = start.get("then")
+    record, why = record_for(board, start["replay"])
+    record_for = None
+    forget(engine.ui, "resume")
+    if record is None:
+        raise RuntimeError("no record to replay: %s" % why)
+    yield 0
+    shown = [ReplayView(board, record, kit, secret=then is not None)]
+    record = None
+    yield 0
+    for n in _viewed(board, shown, frame_ms):
+        yield n
     if then is None:
         return
     from engine.ui.resume import prepare

@@ -30,8 +30,8 @@ builds, 50 unless given)
           (engine/ui/resume.py prepare before the battle's modules are loaded, then its
           hooks; the board made to save a game against the CPU, which the device does
           not for Pocket-Tactics: boards/common.py saves_cpu_games). Where
-          the board offers the replay viewer (not the device's: boards/common.py
-          replays; the "replay" field makes it), once the
+          the "replay" field has the hand run the replay viewer beside what the battle
+          left, as the desktop does (the device restarts for it instead: ui_view.py), once the
           record holds REPLAY_AT actions the hand chooses "Replay this game": the battle
           is left for the viewer, stepped by presses.REPLAY_KEYS, then the game continued, as
           engine.ui.app.run_app does it (_replay_steps); in "setup" a game played to its
@@ -50,7 +50,7 @@ n_qstr=N ..."), and so does base.
 The first steps import the modules one per top-level call, in dependency order (the
 device collects garbage during imports, this build only between calls), the search's
 modules too when a player is a CPU level. Then one step
-makes the board, one the battle (engine.ui.app.new_battle), and every further step runs one
+makes the board, one the battle (as engine.ui.app.run_app makes it), and every further step runs one
 frame of engine.ui.app.loop, the stand-in clock moving 20 ms a frame. At the end it prints
 "PT_HARD <0|1>" (whether the board offers Pocket-Tactics' CPU hard: boards/common.py),
 "SAVES <0|1>" (whether it saves games: code.py), "SAVED <n>" (the autosave's writes, when
@@ -127,7 +127,7 @@ _replays = 0  # viewers run (_replay_steps)
 _stage = None  # the steps between two screens (_replay_steps, _title_steps), or None
 REPLAY_AT = 120  # actions in the record before the hand chooses "Replay this game"
 # (the viewer's presses: presses.REPLAY_KEYS)
-_replay = False  # the board offers the replay viewer (the "replay" field)
+_replay = False  # the hand asks for the viewer beside the battle's leavings (the "replay" field)
 _replay_due = False
 _replay_asked = False
 UNDO_EVERY = 7  # positions a person decides between two Undo choices (the undo field)
@@ -215,8 +215,6 @@ def _step():
         from boards import pygamer
 
         _board = pygamer.make()
-        if _replay:
-            _board.replays = True
         return True
     global _stage
     if _stage is not None:  # between two screens
@@ -230,13 +228,11 @@ def _step():
     if _kind == "setup" and not _setup_done():
         return True
     if _screen is None:
-        from engine.ui.app import new_battle
-
         players = ("greedy", "random") if _kind == "cpu" else ("human", "greedy")
         if _save:
             _screen = _saving_battle(_players or players)
         else:
-            _screen = new_battle(_board, players=_players or players, seed=_seed, limit=_limit)
+            _screen = _new_battle(_players or players)
         return True
     import supervisor
     from engine.pocket_tactics.consts import PH_OVER
@@ -351,7 +347,7 @@ def _title_steps():
     title = title_for(_board, Settings(), kit=_kit)
     title_for = None
     yield
-    if not getattr(_board, "replays", True):  # no "Replay last game": the title shown
+    if not _replay:  # the title shown (the device restarts for "Replay last game")
         loop(_board, title, 1)
         title = None
         print("TITLE again")
@@ -382,6 +378,20 @@ def _import_one(names):
             __import__(name)
             return True
     return False
+
+
+def _new_battle(players):
+    """The battle of ``players`` (the suggested armies of factions 0 and 1 at the point
+    limit), made as engine.ui.app.run_app makes a battle the title started."""
+    from engine.pocket_tactics.forces import suggested
+    from engine.pocket_tactics.state import State
+    from engine.ui.app import make_player
+    from engine.ui.battle import Battle
+
+    st = State(suggested(0, 1, _limit), _seed)
+    ps = [make_player(players[0], _seed * 2 + 1, _board),
+          make_player(players[1], _seed * 2 + 2, _board)]
+    return Battle(_board, st, ps)
 
 
 def _saving_battle(players):
@@ -743,8 +753,7 @@ def _hand(s):
         return _menu_key(s)
     if s.human() < 0 or getattr(s, "replaying", False):
         return -1
-    if _save and not _replay_asked and s.st.version >= REPLAY_AT and m == M_MAP and \
-            getattr(_board, "replays", True):
+    if _replay and not _replay_asked and s.st.version >= REPLAY_AT and m == M_MAP:
         _replay_asked = _replay_due = True  # "Replay this game", once
     if _replay_due:
         return K.START

@@ -17,11 +17,11 @@ arg: "KIND,SEED,MAX_FRAMES[,LEVEL[,save[,undo][,replay]]][,trace]"
          resume.py prepare, then its hooks): with "hex" saving at every decision as in a
          game of two people, while the CPU players (and their code) play it; with "hand"
          as a game of a person against the CPU is saved
-         With "hand" and "save", where the board offers the replay viewer (not the
-         device's: boards/common.py replays; the "replay" field makes it), once the record
-         holds REPLAY_AT actions the hand chooses "Replay this game": the battle is left
-         for the viewer (presses.replay_steps), then the game continued, as
-         engine.ui.app.run_app does it ("REPLAYS <n>")
+         With "hand", "save" and "replay", once the record holds REPLAY_AT actions the
+         hand chooses "Replay this game": the battle is left for the viewer beside what it
+         left in the heap (presses.replay_steps), then the game continued, as
+         engine.ui.app.run_app does it on the desktop ("REPLAYS <n>"; the device restarts
+         into the viewer instead: ui_battle.py's view kind)
   undo   (sixth field, with "hand" and "save") the hand chooses "Undo last move" every
          UNDO_EVERY decisions (engine/ui/save_menu.py replays the record UNDO_STEP actions
          a frame)
@@ -71,7 +71,7 @@ _undo_due = False
 _undos = 0
 _undo = False  # the hand chooses Undo (the "undo" field)
 REPLAY_AT = 150  # actions in the record before the hand chooses "Replay this game"
-_replay = False  # the board offers the replay viewer (the "replay" field)
+_replay = False  # the hand asks for the viewer beside the battle's leavings (the "replay" field)
 _trace = False  # print "HEAP step <n> frame <f> live <bytes> after <bytes>" for each step
 _replay_due = False
 _replay_asked = False
@@ -120,8 +120,6 @@ def _step():
         from boards import pygamer
 
         _board = pygamer.make()
-        if _replay:
-            _board.replays = True
         return True
     global _stage
     if _stage is not None:  # from a battle left for its replay to the game continued
@@ -230,8 +228,7 @@ def _hand(s):
     if s.mode != H.M_MAP or s.human() < 0:
         return -1
     global _replay_due, _replay_asked
-    if _save and not _replay_asked and s.st.version >= REPLAY_AT and \
-            getattr(_board, "replays", True):
+    if _replay and not _replay_asked and s.st.version >= REPLAY_AT:
         _replay_asked = _replay_due = True  # "Replay this game", once
     if _replay_due:
         return K.START
