@@ -520,6 +520,32 @@ def test_undo_takes_back_the_last_decision_before_any_die(ruleset):
     assert undone > 3 and refused > 3
 
 
+def test_undo_does_not_check_the_config_again(monkeypatch):
+    # The game's config was checked when it began (resume.py makes its State unchecked);
+    # the undo's fresh state must not check it again: that loads forces.py, which the
+    # battle let go (Battle.__init__) and would then keep for the rest of the game.
+    import sys
+
+    from engine.pocket_tactics.config import Config
+
+    board, st, saver = _undo_game(1)
+    rng = random.Random(4)
+    for _ in range(400):
+        _to_a_person(st, rng)
+        who = st.to_act()
+        before = st.encode()
+        st.apply(rng.choice(st.legal_actions()))
+        if st.to_act() == who:
+            break
+    else:
+        raise AssertionError("no decision to take back")
+    checks = []
+    monkeypatch.setattr(Config, "validate", lambda cfg: checks.append(cfg) or cfg)
+    monkeypatch.delitem(sys.modules, "engine.pocket_tactics.forces", raising=False)
+    assert save_menu.undo_last(saver, st) is None and st.encode() == before
+    assert checks == [] and "engine.pocket_tactics.forces" not in sys.modules
+
+
 def test_undo_takes_back_the_cpus_answer_too_and_can_be_switched_off():
     # Against the CPU, undo goes back before the person's decision, the CPU's answer
     # included, when no die was rolled between them.

@@ -49,9 +49,11 @@ def replay_log(saver, st, n, apply):
 def restart(st, seed):
     """``st`` in place as the game of ``seed`` begins: copied (``copy_from``: every array by
     slice) from a fresh state of its config, made for the moment; the state's own code
-    holds nothing for it, so a battle that never undoes carries none of it."""
+    holds nothing for it, so a battle that never undoes carries none of it. The config
+    was checked when the game began (a new game's, or a continued one's by resume.py):
+    checking it again would load forces.py for good."""
     cfg = getattr(st, "cfg", None)  # Pocket-Tactics' (Tactical Hex has none)
-    st.copy_from(type(st)(seed) if cfg is None else type(st)(cfg, seed))
+    st.copy_from(type(st)(seed) if cfg is None else type(st)(cfg, seed, True))
 
 
 def undoing(saver, st):
