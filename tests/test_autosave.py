@@ -712,6 +712,29 @@ def test_the_desktops_record_file_is_replayed_when_the_store_has_none():
     assert "Replay last game" not in [t for t, _ in title.page[1]]
 
 
+def test_the_title_reads_the_store_once():
+    # Continue and "Replay last game" are offered from one reading of the store (the
+    # device's NVM), for a game in play and for a game that ended.
+    board = stub.make(store=FlashModel())
+    screen = _pt_battle(board, 9)
+    rng = random.Random(9)
+    for ended in (False, True):
+        _play(screen, rng, 40 if not ended else 10 ** 6)
+        reads = []
+        store = board.store
+        read = store.read
+        store.read = lambda offset, n: reads.append(n) or read(offset, n)
+        resume.saved_game(board)
+        alone = len(reads)
+        del reads[:]
+        title = resume.title_for(board, app.Settings())
+        del store.read
+        names = [t for t, _ in title.page[1]]
+        assert ("Continue" in names) is not ended
+        assert ("Replay last game" in names) is ended
+        assert alone > 0 and len(reads) == alone
+
+
 def test_a_damaged_last_record_is_refused_on_a_page():
     # the title's choice runs nothing: the next title says why, on a page of its own
     from engine.ui.kit import Kit

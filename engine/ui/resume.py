@@ -91,10 +91,11 @@ def where_newest(board):
     return slots.newest
 
 
-def _read(board, use):
+def _read(board, use, ended=None):
     """(use(blob, slots), reason) for the store's newest save, or (None, reason): the
     reason None when the store is simply empty, or holds a finished game's record (nothing
-    to continue), else why nothing was loaded."""
+    to continue; appended to the list ``ended`` when given), else why nothing was
+    loaded."""
     from engine.core.codec import DecodeError
     from engine.core.slotwrite import RECORD_MAGIC
 
@@ -104,6 +105,8 @@ def _read(board, use):
         if blob is None:
             return None, why if slots.damaged else None
         if blob[0:2] == RECORD_MAGIC:  # a game that ended (autosave.Autosave.over)
+            if ended is not None:
+                ended.append(blob)
             return None, None
         return use(blob, slots), why
     except (DecodeError, ValueError) as e:
@@ -139,10 +142,11 @@ def _checked(blob, slots):
     return read_play(unpack(blob)[0])
 
 
-def saved_game(board):
+def saved_game(board, ended=None):
     """What the title offers: (True, reason) when the store holds a save that checks,
-    else (False, reason), the reason None when the store is simply empty."""
-    got, why = _read(board, _checked)
+    else (False, reason), the reason None when the store is simply empty; a finished
+    game's record the store holds instead is appended to the list ``ended``."""
+    got, why = _read(board, _checked, ended)
     return got is not None, why
 
 
@@ -212,8 +216,12 @@ def title_for(board, settings, kit=None, notice=None):
     the viewer (engine/ui/replay.py) once the title's heap is free, then a new title."""
     from .title import Title
 
-    # "replays" False: the board has no viewer (boards/common.py)
-    replayable = getattr(board, "replays", True) and last_record(board) is not None
+    ended = []  # the store's record of a game that ended, read with the save (one read)
+    has, why = saved_game(board, ended)
+    # "replays" False: the board has no viewer (boards/common.py); last_record's order
+    replayable = getattr(board, "replays", True) and (
+        ended != [] or getattr(board, "last_record", lambda: None)() is not None)
+    ended = None
 
     class SavingTitle(Title):
         def main_menu(self):
@@ -231,7 +239,6 @@ def title_for(board, settings, kit=None, notice=None):
     if notice is None and settings.notice is not None:  # why the last Continue or replay
         page, notice = settings.notice  # failed (this module was let go since)
         settings.notice = None
-    has, why = saved_game(board)
     title = SavingTitle(board, settings, has_save=has, kit=kit)
     title.saves = True  # Settings has the Undo switch
     text = notice or (None if has else why)
