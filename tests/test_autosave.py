@@ -1185,6 +1185,49 @@ def test_replay_during_a_game_does_not_name_the_cards_drawn():
             assert named and not hidden
 
 
+def _new_game_by_defaults(board):
+    """The saving title's New game, A pressed on every question's default (Pocket-Tactics,
+    a person against the CPU at normal): the title, once it quits or stops on a page the
+    new-game questions do not have."""
+    title = resume.title_for(board, app.Settings())
+    for _ in range(30):
+        if title.quit or title.page[0] == "Not saved":
+            break
+        title.on_event(K.A)
+    return title
+
+
+def test_the_device_says_before_the_game_that_it_will_not_be_saved():
+    # A Pocket-Tactics game of a person against the CPU is not saved on the device
+    # (DeviceBoard.saves_cpu_games): its saving title says so on a page of its own before
+    # the game, "Start anyway" under the bar; B goes back to the last question. Boards that
+    # save the game, and games the device saves, start at once.
+    from boards.common import DeviceBoard
+
+    board = stub.make()
+    title = _new_game_by_defaults(board)  # the desktop's: every game with a person saved
+    assert title.quit and tuple(title.start["players"]) == ("human", "normal")
+    board.saves_cpu_games = DeviceBoard.saves_cpu_games
+    title = _new_game_by_defaults(board)
+    assert not title.quit and title.page[0] == "Not saved"
+    lines = [text for text, _ in title.page[1]]
+    assert lines[title.sel] == "Start anyway" and "Pocket-Tactics" in " ".join(lines)
+    title.on_event(K.B)
+    assert title.page[0] == "Map building" and not title.quit
+    title.on_event(K.A)  # the draft's default again: the page again
+    assert title.page[0] == "Not saved"
+    title.on_event(K.A)
+    assert title.quit and tuple(title.start["players"]) == ("human", "normal")
+    assert title.start["config"] is not None
+    # the games the device saves, and a game of two CPU players (never saved), at once
+    for start in ({"game": 1, "players": ("human", "easy"), "seed": 3},
+                  {"config": None, "players": ("human", "human"), "seed": 3},
+                  {"config": None, "players": ("normal", "easy"), "seed": 3}):
+        title = resume.title_for(board, app.Settings())
+        title.begin(start)
+        assert title.quit and title.start is start
+
+
 def test_the_device_autosaves_games_of_people_and_tactical_hex_against_the_cpu():
     from engine.pocket_tactics.forces import suggested
 

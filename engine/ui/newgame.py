@@ -45,8 +45,12 @@ class NewGame:
 
     def _hex_begin(self):
         a = self.answers
-        self.start = {"game": 1, "players": (a["a"], a["b"]),
-                      "seed": self._seed()}
+        self.begin({"game": 1, "players": (a["a"], a["b"]), "seed": self._seed()})
+
+    def begin(self, start):
+        """Ends the title with the game of ``start`` chosen (app.run_app makes it); the
+        saving title says first when the game will not be saved (resume.title_for)."""
+        self.start = start
         self.quit = True
 
     def _seed(self):
@@ -272,9 +276,8 @@ class NewGame:
         except ConfigError:
             self.beep()
             return
-        self.start = {"config": cfg, "players": (a["a"], a["b"]), "auto_draft": a["auto"],
-                      "seed": self._seed()}
-        self.quit = True
+        self.begin({"config": cfg, "players": (a["a"], a["b"]), "auto_draft": a["auto"],
+                    "seed": self._seed()})
 
 
 

@@ -206,6 +206,11 @@ def _lines(text, width=25):
     return out
 
 
+# the page before a game the board does not save (title_for)
+UNSAVED = ("This device has no room to save a Pocket-Tactics game against the CPU. "
+           "Switched off, it is lost; Continue keeps the game saved before it.")
+
+
 def title_for(board, settings, kit=None, notice=None):
     """The title menu with Continue when the store holds a game to resume, and "Replay
     last game" when there is a record of one that ended (last_record); ``notice`` (or why
@@ -213,7 +218,9 @@ def title_for(board, settings, kit=None, notice=None):
     shown first on a page of its own. The game it starts is made ready by prepare() once
     the title is gone (app.run_app): its ``start`` then has the state to play, autosaved.
     Replay last game ends the title too (``start`` {"replay": "last"}): app.run_app runs
-    the viewer (engine/ui/replay.py) once the title's heap is free, then a new title."""
+    the viewer (engine/ui/replay.py) once the title's heap is free, then a new title. A
+    new game of a person against the CPU that the board does not autosave (the device's
+    Pocket-Tactics: ``autosaved``) gets the page UNSAVED before it starts."""
     from .title import Title
 
     ended = []  # the store's record of a game that ended, read with the save (one read)
@@ -234,6 +241,19 @@ def title_for(board, settings, kit=None, notice=None):
         def replay(self):
             self.start = {"replay": "last"}
             self.quit = True
+
+        def begin(self, start):
+            players = start["players"]
+            if "human" not in players or autosaved(board, players,
+                                                   2 if start.get("game") == 1 else 1):
+                Title.begin(self, start)
+                return
+            # a person against the CPU the board does not save (the device's Pocket-
+            # Tactics): said before the game, which then cannot be continued
+            lines = [(line, None) for line in _lines(UNSAVED)]
+            lines.append(("", None))
+            lines.append(("Start anyway", lambda: Title.begin(self, start)))
+            self.show("Not saved", lines, len(lines) - 1, text=True)
 
     page = "Saved game"
     if notice is None and settings.notice is not None:  # why the last Continue or replay
