@@ -131,8 +131,14 @@ def last_record(board):
         blob = None
     finally:
         let_go()
-    if blob is not None and blob[0:2] == RECORD_MAGIC:
-        return blob
+    return _or_copy(board, blob if blob is not None and blob[0:2] == RECORD_MAGIC else None)
+
+
+def _or_copy(board, stored):
+    """``stored`` (the store's record of the last game, or None), else the board's own copy
+    (``last_record()``), else None."""
+    if stored is not None:
+        return stored
     return getattr(board, "last_record", lambda: None)()
 
 
@@ -225,9 +231,9 @@ def title_for(board, settings, kit=None, notice=None):
 
     ended = []  # the store's record of a game that ended, read with the save (one read)
     has, why = saved_game(board, ended)
-    # "replays" False: the board has no viewer (boards/common.py); last_record's order
-    replayable = getattr(board, "replays", True) and (
-        ended != [] or getattr(board, "last_record", lambda: None)() is not None)
+    # "replays" False: the board has no viewer (boards/common.py)
+    replayable = getattr(board, "replays", True) and _or_copy(
+        board, ended[0] if ended else None) is not None
     ended = None
 
     class SavingTitle(Title):
