@@ -21,8 +21,9 @@ font, so no text library is loaded.
   driver and the stand-ins (ui_bench.check_overhead), and the blocks of the table of
   interned names that the check's own names cost the game, or save it
   (ui_bench.names_credit; docs/PERFORMANCE.md).
-- With a heap of several megabytes the same runs go through (the budget test makes that
-  run first): the UI runs in MicroPython at all, whatever the budget.
+- With a heap of a megabyte (ui_bench.LARGE_HEAP, several times what any run needs) the
+  same runs go through (the budget test makes that run first): the UI runs in MicroPython
+  at all, whatever the budget.
 - Each stand-in object takes the heap its C object takes on the device, plus at most the
   Python object's own overhead (tools/mpcheck/standins/README.md).
 """
@@ -37,7 +38,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 import ui_bench  # noqa: E402
 
 BUDGET = ui_bench.BUDGET  # {"mpy": 110 KB, "py": 140 KB}
-LARGE_HEAP = 8 * 1024 * 1024  # the forecast's 300 samples make megabytes of garbage
+LARGE_HEAP = ui_bench.LARGE_HEAP  # 1 MB
 ARGS = {
     "cpu": "cpu,%d,%d" % (ui_bench.CPU_SEED, ui_bench.CPU_FRAMES),
     "human": "human,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
@@ -183,7 +184,7 @@ def _check_end(res, kind):
 
 @pytest.fixture(scope="module")
 def through(trees):
-    """The run of each kind with a heap of megabytes (cached: the budget test reads how many
+    """The run of each kind with LARGE_HEAP (cached: the budget test reads how many
     names it interns)."""
     made = {}
 
@@ -212,7 +213,7 @@ def test_battle_fits_heap_budget(kind, mode, trees, through):
     # of the table of names its own names cost the game (ui_bench.names_credit: negative
     # when the device needs more).
     big = through(kind, mode)
-    assert big.ok, big.error  # with megabytes: the UI runs in MicroPython at all
+    assert big.ok, big.error  # with a megabyte: the UI runs in MicroPython at all
     _check_end(big, kind)
     names = ui_bench.names_of(big)
     heap, over = ui_bench.device_budget(mode, trees(mode, kind), run_names=names,

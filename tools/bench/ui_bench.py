@@ -41,6 +41,11 @@ VIEW_DRIVER = os.path.join(MPCHECK, "drivers", "ui_view.py")  # the device's vie
 PRESSES = (os.path.join(MPCHECK, "drivers", "presses.py"), "presses.py")
 STANDINS = os.path.join(MPCHECK, "standins")
 BUDGET = {"mpy": 110 * 1024, "py": 140 * 1024}
+# a heap no run comes near (every driver run needs 120-180 KB with its garbage): the runs
+# that only ask whether the UI goes through at all, and the top of the bisection. Not more:
+# the check collects after every step, and each collection sweeps the whole heap (a run
+# with 8 MB took three times as long as with 1 MB)
+LARGE_HEAP = 1024 * 1024
 CPU_SEED = 2  # a CPU game of 126 actions, assaults included (2550 frames)
 CPU_FRAMES = 40000  # frame cap of a CPU game
 HUMAN_SEED = 3  # the scripted hand reaches every screen, the forecast included
@@ -202,11 +207,10 @@ def device_need(driver, arg, mode, files, over, base_names, step):
     """(heap the run needs in the check, the check's own part of it, the run's result):
     the bisection of engine_bench.min_heap in ``step`` bytes, and ``over`` (check_overhead)
     plus the names' credit for the names the run ends with. The heap and the part are None
-    when the run fails even with megabytes (the assault forecast's garbage needs them in
-    this build)."""
+    when the run fails even with LARGE_HEAP."""
     from engine_bench import min_heap
 
-    need, res = min_heap(driver, arg, mode, lo=32 * 1024, hi=8 * 1024 * 1024, step=step,
+    need, res = min_heap(driver, arg, mode, lo=32 * 1024, hi=LARGE_HEAP, step=step,
                          extra_files=files, timeout=900)
     if need is None:
         return None, None, res
