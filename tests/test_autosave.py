@@ -5,6 +5,7 @@ game, a power cut never loads garbage, damaged saves are refused with a reason."
 import os
 import random
 import sys
+import types
 
 import pytest
 
@@ -596,7 +597,9 @@ def test_the_title_replays_the_last_game_forward_and_back(ruleset):
     title.sel = names.index("Replay last game")
     title.on_event(K.A)
     assert title.quit and title.start == {"replay": "last"}
-    record, why = replay.record_for(viewer_board, "last")
+    from engine.ui.shown_record import record_for
+
+    record, why = record_for(viewer_board, "last")
     assert why is None
     assert (record.ruleset, record.config_bytes, record.seed, record.actions) == (
         ruleset, s.config, s.seed, s.log.list())
@@ -1010,7 +1013,9 @@ def test_a_replay_that_cannot_be_shown_says_why_in_the_game_it_left(monkeypatch)
     screen.menu_i = [t for t, _ in screen.menu].index("Replay this game")
     screen.on_event(K.A)
     assert screen.quit
-    monkeypatch.setattr(replay, "record_for", lambda board, what: (None, "no record here"))
+    fake = types.ModuleType("engine.ui.shown_record")  # the module replay.run imports
+    fake.record_for = lambda board, what: (None, "no record here")
+    monkeypatch.setitem(sys.modules, "engine.ui.shown_record", fake)
     frames = replay.run(board, settings, None, start["after"], -1)
     then = start["after"]["then"]
     assert frames == 0 and settings.notice is None and then["note"] == "no record here"
@@ -1107,8 +1112,8 @@ def test_the_device_restarts_into_its_viewer_and_back(monkeypatch):
 @pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
 def test_viewer_py_shows_the_stores_record_ended_or_in_play(ruleset, monkeypatch):
     # viewer.py's program (replay.on_its_own): the record the store holds, a finished
-    # game's with its cards named, a game in play's without (RULES A9); then it returns
-    # for the restart into code.py
+    # game's with its cards named, a game in play's without (RULES A9), from one reading
+    # of the store (the device's NVM); then it returns for the restart into code.py
     board = stub.make(store=FlashModel())
     start, screen = _hot_seat_on_the_map(board, ruleset)
     made = []
@@ -1118,13 +1123,28 @@ def test_viewer_py_shows_the_stores_record_ended_or_in_play(ruleset, monkeypatch
         return 0
 
     monkeypatch.setattr(app, "loop", loop)
-    replay.on_its_own(stub.make(store=board.store))
+    store = board.store
+    read = store.read
+    reads = []
+
+    def counted(offset, n):
+        reads.append(n)
+        return read(offset, n)
+
+    monkeypatch.setattr(store, "read", counted)
+    resume.saved_game(board)
+    once = len(reads)
+    del reads[:]
+    replay.on_its_own(stub.make(store=store))
+    assert once > 0 and len(reads) == once
     saver = start["saver"]
     begin = screen.st.__class__(saver.seed) if ruleset == 2 else \
         screen.st.__class__(screen.st.cfg, saver.seed)
     assert made == [(True, saver.log.count, begin.encode())]  # its start shown first
     saver.over()  # the game's end: the store keeps its record
-    replay.on_its_own(stub.make(store=board.store))
+    del reads[:]
+    replay.on_its_own(stub.make(store=store))
+    assert len(reads) == once
     assert made[1] == (False, saver.log.count, begin.encode())
 
 

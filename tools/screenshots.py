@@ -268,7 +268,8 @@ def continue_and_replay(out):
     title.sel = [t for t, _ in title.page[1]].index("Replay last game")
     title.on_event(K.A)
     assert title.quit and title.start == {"replay": "last"}  # app.run_app runs the viewer:
-    from engine.ui.replay import ReplayView, record_for
+    from engine.ui.replay import ReplayView
+    from engine.ui.shown_record import record_for
 
     record = record_for(board, "last")[0]
     title = None

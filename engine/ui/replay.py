@@ -25,56 +25,24 @@ _JUMP = 10
 STEP = 16  # actions a step back applies a frame
 
 
-def _record_of(blob, slots):
-    from engine.core.gamesave import unpack
-
-    return unpack(blob)[1]
-
-
-def record_for(board, what):
-    """The record the viewer shows (app.run_app): ``what`` "last" for the last game that
-    ended (last_record), "saved" for the game in the store (left for its replay from a
-    battle's Start menu: save_hooks.py); (_Game, None), or (None, why) when there is none
-    or it is refused. The code that read it is let go, the write path too (the viewer
-    writes nothing)."""
-    from engine.core.codec import DecodeError
-    from engine.core.record import Record
-
-    from .resume import _read, last_record, let_go
-
-    try:
-        if what == "saved":
-            record, why = _read(board, _record_of)
-            if record is None:
-                return None, why or "No saved game"
-        else:
-            data = last_record(board)
-            if data is None:
-                return None, "No record of a game"
-            record = Record.decode(data)
-        return _Game(record), None
-    except (DecodeError, ValueError) as e:  # IllegalAction is a ValueError
-        return None, "The %s game's record is refused: %s" % (
-            "saved" if what == "saved" else "last", e)
-    finally:
-        let_go(True)
-
-
 class _Game:
     """What the viewer keeps of a record: its values only, so that record.py and the
     codec that read it are let go (a Record would keep them, and the replay would load
-    the codec a second time)."""
+    the codec a second time; made by shown_record.record_for). ``secret``: the game is still on, its cards drawn are not
+    named (ReplayView)."""
 
-    def __init__(self, record):
+    def __init__(self, record, secret):
         self.ruleset = record.ruleset
         self.config_bytes = record.config_bytes
         self.seed = record.seed
         self.actions = record.actions
+        self.secret = secret
 
 
 def run(board, settings, kit, start, left):
-    """app.run_app's replay: the viewer of ``start["replay"]`` ("last" or "saved":
-    record_for) until it quits, for at most ``left`` frames; then the game left for it
+    """app.run_app's replay: the viewer of ``start["replay"]`` ("last", "saved" or
+    "stored": shown_record.record_for) until it quits, for at most ``left`` frames; then the
+    game left for it
     (``start["then"]``) made ready to continue. Returns the frames. With
     ``start["alone"]`` (on_its_own: no game is set up after it in this interpreter) the
     set-up checks its first state loaded are let go while it runs."""
@@ -87,11 +55,15 @@ def run(board, settings, kit, start, left):
     from .letgo import let_go_replay
 
     then = start.get("then")
+    from .shown_record import record_for
+
     record, why = record_for(board, start["replay"])
+    record_for = None
+    forget(engine.ui, "shown_record")
     forget(engine.ui, "resume")
     view = None
     if record is not None:
-        view, why = viewer(board, record, kit, start["replay"] == "saved")
+        view, why = viewer(board, record, kit, record.secret)
         record = None
         if view is not None and start.get("alone"):
             let_go_checks()
@@ -136,13 +108,10 @@ def on_its_own(board):
     cannot be shown is said on the title, which then goes on as code.py's does."""
     from .app import Settings, run_app
     from .kit import Kit
-    from .resume import last_record
 
     settings = Settings()
     kit = Kit(board)
-    what = "last" if last_record(board) is not None else "saved"
-    last_record = None
-    run(board, settings, kit, {"replay": what, "alone": True}, -1)
+    run(board, settings, kit, {"replay": "stored", "alone": True}, -1)
     kit = None
     if settings.notice is not None:
         run_app(board, saving=getattr(board, "saves_games", True), settings=settings)

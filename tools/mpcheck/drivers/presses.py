@@ -107,15 +107,16 @@ def view_steps(board, kit, modules, frame_ms):
 
     import engine.ui
     from engine.ui.lazy import forget
-    from engine.ui.replay import let_go_checks, record_for, viewer
-    from engine.ui.resume import last_record
+    from engine.ui.replay import let_go_checks, viewer
 
-    what = "last" if last_record(board) is not None else "saved"
-    last_record = None
     yield 0
-    record, why = record_for(board, what)
+    from engine.ui.shown_record import record_for  # in a step of its own (as above)
+
+    yield 0
+    record, why = record_for(board, "stored")
     record_for = None
-    forget(engine.ui, "resume")  # as replay.run does
+    forget(engine.ui, "shown_record")  # as replay.run does
+    forget(engine.ui, "resume")
     if record is None:
         raise RuntimeError("no record to replay: %s" % why)
     yield 0
@@ -123,7 +124,7 @@ def view_steps(board, kit, modules, frame_ms):
         if name not in sys.modules:
             __import__(name)
             yield 0
-    view, why = viewer(board, record, kit, what == "saved")
+    view, why = viewer(board, record, kit, record.secret)
     record = viewer = None
     if view is None:
         raise RuntimeError("the record is not shown: %s" % why)
@@ -154,17 +155,19 @@ def replay_steps(board, kit, start, frame_ms):
     let_go_battle()  # as engine.ui.app._battle does once a battle is left
     let_go_battle = None
     yield 0
-    from engine.ui.replay import ReplayView, record_for
+    from engine.ui.replay import ReplayView
+    from engine.ui.shown_record import record_for
 
     yield 0
     then = start.get("then")
     record, why = record_for(board, start["replay"])
     record_for = None
+    forget(engine.ui, "shown_record")
     forget(engine.ui, "resume")
     if record is None:
         raise RuntimeError("no record to replay: %s" % why)
     yield 0
-    shown = [ReplayView(board, record, kit, secret=then is not None)]
+    shown = [ReplayView(board, record, kit, secret=record.secret)]
     record = None
     yield 0
     for n in _viewed(board, shown, frame_ms):
