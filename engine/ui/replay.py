@@ -26,10 +26,10 @@ STEP = 16  # actions a step back applies a frame
 
 
 class _Game:
-    """What the viewer keeps of a record: its values only, so that record.py and the
-    codec that read it are let go (a Record would keep them, and the replay would load
-    the codec a second time; made by shown_record.record_for). ``secret``: the game is still on, its cards drawn are not
-    named (ReplayView)."""
+    """What the viewer keeps of a record (made by shown_record.record_for): its values
+    only, so that record.py and the codec that read it are let go (a Record would keep
+    them, and the replay would load the codec a second time). ``secret``: the game is
+    still on, its cards drawn are not named (ReplayView)."""
 
     def __init__(self, record, secret):
         self.ruleset = record.ruleset
@@ -42,8 +42,7 @@ class _Game:
 def run(board, settings, kit, start, left):
     """app.run_app's replay: the viewer of ``start["replay"]`` ("last", "saved" or
     "stored": shown_record.record_for) until it quits, for at most ``left`` frames; then the
-    game left for it
-    (``start["then"]``) made ready to continue. Returns the frames. With
+    game left for it (``start["then"]``) made ready to continue. Returns the frames. With
     ``start["alone"]`` (on_its_own: no game is set up after it in this interpreter) the
     set-up checks its first state loaded are let go while it runs."""
     import gc
@@ -54,9 +53,9 @@ def run(board, settings, kit, start, left):
     from .lazy import forget
     from .letgo import let_go_replay
 
-    then = start.get("then")
     from .shown_record import record_for
 
+    then = start.get("then")
     record, why = record_for(board, start["replay"])
     record_for = None
     forget(engine.ui, "shown_record")
