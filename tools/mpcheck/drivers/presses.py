@@ -108,9 +108,7 @@ def view_steps(board, kit, modules, frame_ms):
     import engine.ui
     from engine.ui.lazy import forget
     from engine.ui.replay import let_go_checks, viewer
-
-    yield 0
-    from engine.ui.shown_record import record_for  # in a step of its own (as above)
+    from engine.ui.shown_record import record_for  # imported in a step of its own
 
     yield 0
     record, why = record_for(board, "stored")
