@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 
 import mpcheck  # noqa: E402
 import ui_bench  # noqa: E402
-from tools import deploy  # noqa: E402
+from tools import deploy, shortnames  # noqa: E402
 
 Usage = collections.namedtuple("Usage", "total used free")
 ADAPTERS = ["boards/__init__.py", "boards/common.py", "boards/pybadge.py", "boards/pygamer.py",
@@ -447,7 +447,9 @@ def test_installed_tree_starts_on_cpython_with_the_stub_board(installed, tmp_pat
     env.pop("PYTHONPATH", None)
     env["SDL_VIDEODRIVER"] = "dummy"
     desk = desktop_boards_for(dest, str(tmp_path / "desktop"))
-    p = subprocess.run([sys.executable, "-c", RUN_ON_CPYTHON, dest, desk], cwd=dest, env=env,
+    # the script calls the installed copy, whose names are the device build's short ones
+    script = shortnames.rename(RUN_ON_CPYTHON, shortnames.names_map())
+    p = subprocess.run([sys.executable, "-c", script, dest, desk], cwd=dest, env=env,
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
     words = p.stdout.split()

@@ -43,9 +43,10 @@ import sysconfig
 import tempfile
 
 try:
-    from tools import constfold
+    from tools import constfold, shortnames
 except ImportError:  # run as a script: tools/ is first on sys.path
     import constfold
+    import shortnames
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OWN_PACKAGES = ("engine", "boards")
@@ -431,10 +432,11 @@ def _other_form(rel):
 def fold_game(files):
     """{rel: source text} of the game's Python files [(rel, path)] after the device build's
     const folding (tools/constfold.py: the shared const() numbers written into the modules
-    that use them). DeployError if the folding refuses the files."""
+    that use them) and short names (tools/shortnames.py). DeployError if either refuses the
+    files."""
     try:
-        return constfold.fold_files(files)
-    except constfold.FoldError as e:
+        return shortnames.shorten(constfold.fold_files(files))
+    except (constfold.FoldError, shortnames.NamesError) as e:
         raise DeployError("cannot build the device's copy of the code: %s" % e)
 
 

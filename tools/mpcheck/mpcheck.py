@@ -23,10 +23,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 ENGINE = os.path.join(ROOT, "engine")
 try:
-    from tools import constfold
+    from tools import constfold, shortnames
 except ImportError:  # tools/mpcheck is on sys.path, the repository's root is not
     sys.path.append(os.path.dirname(HERE))
     import constfold
+    import shortnames
 RUN_MJS = os.path.join(HERE, "run.mjs")
 PACKAGE = os.path.join(HERE, "node_modules", "@micropython",
                        "micropython-webassembly-pyscript", "micropython.mjs")
@@ -121,7 +122,8 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None):
     be given as (path, name_in_tree) or (path, name_in_tree, True): compiled to .mpy
     (name_in_tree ends in .py; the tree gets the .mpy). engine_dir replaces the engine package folder (the
     folder itself is placed at dest/<its name>). The Python files go through the device
-    build's const folding first (tools/constfold.py), as tools/deploy.py does. Returns dest."""
+    build's const folding and short names first (tools/constfold.py, tools/shortnames.py),
+    as tools/deploy.py does. Returns dest."""
     if mode not in MODES:
         raise MpcheckError("mode must be one of %s, not %r" % (", ".join(MODES), mode))
     engine_dir = os.path.abspath(engine_dir or ENGINE)
@@ -156,9 +158,10 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None):
         else:
             shutil.copyfile(src, target)
     try:
-        texts = constfold.fold_files([(tree_path, src) for tree_path, (src, _) in code.items()])
-    except constfold.FoldError as e:
-        raise CompileError("const folding refused the tree: %s" % e)
+        texts = shortnames.shorten(constfold.fold_files(
+            [(tree_path, src) for tree_path, (src, _) in code.items()]))
+    except (constfold.FoldError, shortnames.NamesError) as e:
+        raise CompileError("the device build refused the tree: %s" % e)
     for tree_path, (src, compiled) in sorted(code.items()):
         target = os.path.join(dest, *tree_path.split("/"))
         with open(target, "w", encoding="utf-8") as f:

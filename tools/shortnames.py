@@ -1,0 +1,378 @@
+# SPDX-License-Identifier: MIT
+"""Gives the game's own names short spellings in the copy of the code that goes to the
+device (tools/deploy.py) and to the MicroPython check (tools/mpcheck/mpcheck.py), after the
+const folding (tools/constfold.py).
+
+Why: the interpreter interns every name a module brings (its functions, classes,
+parameters, attributes and globals) and keeps the text for good, one byte a letter and one
+more; a game of a person against the CPU holds about a thousand of them, some 10 KB of
+text. ``legal_actions`` becomes ``Xq``, ``_saving_battle`` ``_Rk``: the names are still
+interned, but take a few bytes each (docs/PERFORMANCE.md, "Short names").
+
+The map from old to new names is a function of the repository, not of the files being
+built, so the check measures exactly what the device gets, and a copy renamed twice does not
+change (no new name is an old one). It is made by ``names_map()``:
+
+- A candidate is a name the game's packages define (``engine/``, ``boards/``): a def or
+  class, a parameter, a name or attribute assigned, an import's ``as`` name, longer than
+  the short name it would get.
+- Left as they are, everywhere: names that begin and end with two underscores; Python's
+  keywords, built-ins and the attributes of its built-in types; every name the stand-ins of
+  the native modules use (``tools/mpcheck/standins/``, the native API the game calls);
+  attributes read from a module that is not the game's own (``os.rename``,
+  ``supervisor.runtime.serial_connected``) and names imported from one; keyword arguments
+  of calls to built-ins; the names of the game's modules and packages; the game's
+  exception classes (their names are what a traceback shows); and any name written inside a
+  string literal (not a docstring) of the game, the check's harness and drivers and
+  ``tools/bench/ui_bench.py`` (which writes the drivers' shims) (``getattr(board, "saves_games", True)`` keeps
+  ``saves_games``); and every name of ``code.py`` and ``viewer.py``, which go to the
+  device as they are written (the owner reads and edits them).
+- A private name (``_x``) gets a private short name, so ``_X = const(1)`` stays out of its
+  module's globals.
+
+Renaming works on tokens: only NAME tokens change, no line is added or removed, so a device
+traceback still points at the repository's line. Its names are the short ones;
+``python tools/shortnames.py < traceback.txt`` gives them back from the checkout the install
+was made from (``python tools/shortnames.py --map`` prints the map).
+"""
+import ast
+import builtins
+import io
+import keyword
+import os
+import re
+import string
+import sys
+import tokenize
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Where the names that may be renamed are defined.
+GAME_DIRS = ("engine", "boards")
+GAME_FILES = ("code.py", "viewer.py")
+# Files whose names are the native API or whose strings name the game's attributes.
+STANDINS = os.path.join("tools", "mpcheck", "standins")
+CODE_WRITERS = (os.path.join("tools", "mpcheck", "drivers"), os.path.join("tools", "mpcheck"),
+                os.path.join("tools", "bench", "ui_bench.py"))  # ui_bench writes a shim
+HARNESS = os.path.join("tools", "mpcheck", "run.mjs")
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_FIRST = string.ascii_letters
+_NEXT = string.ascii_letters + string.digits
+
+_BUILTIN_TYPES = (str, bytes, bytearray, list, dict, tuple, int, float, bool, set, frozenset,
+                  object, memoryview, type, range, slice, BaseException, property,
+                  staticmethod, classmethod, io.FileIO, io.BufferedReader, io.BufferedWriter,
+                  io.TextIOWrapper, io.BytesIO, io.StringIO, type((lambda: (yield))()),
+                  type(lambda: 0), type(len), type(io))
+# Attributes of CircuitPython's native modules that no stand-in models (the check never
+# runs the code that reads them) and CPython's modules may not have.
+_NATIVE_EXTRA = ("const", "mem_info", "qstr_info", "heap_lock", "heap_unlock", "opt_level",
+                 "print_exception", "implementation", "monotonic_ns", "ticks_ms", "remount",
+                 "getmount", "readonly", "nvm", "reload", "set_next_code_file", "runtime",
+                 "serial_connected", "serial_bytes_available", "on_next_reset", "RunMode",
+                 "collect", "mem_free", "mem_alloc", "threshold")
+
+
+class NamesError(Exception):
+    pass
+
+
+def _py_files(folder):
+    out = []
+    for dirpath, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "node_modules")
+                         and not d.startswith("."))
+        out += [os.path.join(dirpath, f) for f in sorted(files) if f.endswith(".py")]
+    return out
+
+
+def _parse(path, text):
+    try:
+        return ast.parse(text, path)
+    except SyntaxError as e:
+        raise NamesError("%s does not parse: %s" % (path, e))
+
+
+def _docstrings(tree):
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            if (n.body and isinstance(n.body[0], ast.Expr)
+                    and isinstance(n.body[0].value, ast.Constant)
+                    and isinstance(n.body[0].value.value, str)):
+                out.add(id(n.body[0].value))
+    return out
+
+
+def string_words(tree):
+    """The words of the string literals of a module, its docstrings left out."""
+    docs = _docstrings(tree)
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+            out.update(_WORD.findall(n.value))
+        elif isinstance(n, ast.JoinedStr):  # an f-string is one token: its names stay
+            out.update(_WORD.findall(ast.unparse(n)))
+    return out
+
+
+def defined_names(tree):
+    """Names a module defines: defs, classes, parameters, assigned names and attributes,
+    import aliases."""
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+        elif isinstance(n, ast.arg):
+            out.add(n.arg)
+        elif isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            out.add(n.id)
+        elif isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load):
+            out.add(n.attr)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            out.update(a.asname for a in n.names if a.asname)
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            out.add(n.name)
+    return out
+
+
+def _root(node):
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def foreign_names(tree, own_modules):
+    """Names that belong to modules that are not the game's own: attributes read along a
+    chain that starts at such a module, names imported from one, and the keyword arguments
+    of calls to built-ins and to such modules' functions."""
+    foreign = set()  # local names bound to foreign modules
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            for a in n.names:
+                if a.name.split(".")[0] not in own_modules:
+                    foreign.add(a.asname or a.name.split(".")[0])
+                    out.update(a.name.split("."))
+        elif isinstance(n, ast.ImportFrom) and not n.level:
+            if (n.module or "").split(".")[0] not in own_modules:
+                for a in n.names:
+                    out.add(a.name)
+    callee_builtin = set(dir(builtins))
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute) and _root(n) in foreign:
+            node = n
+            while isinstance(node, ast.Attribute):
+                out.add(node.attr)
+                node = node.value
+        elif isinstance(n, ast.Call):
+            f = n.func
+            if ((isinstance(f, ast.Name) and f.id in callee_builtin)
+                    or (isinstance(f, ast.Attribute) and (_root(f) in foreign
+                                                          or f.attr in _builtin_attrs()))):
+                out.update(k.arg for k in n.keywords if k.arg)
+    return out
+
+
+_ATTRS = []
+
+
+def _builtin_attrs():
+    if not _ATTRS:
+        s = set()
+        for t in _BUILTIN_TYPES:
+            s.update(dir(t))
+        for name in dir(builtins):
+            obj = getattr(builtins, name)
+            if isinstance(obj, type):
+                s.update(dir(obj))
+        _ATTRS.append(s)
+    return _ATTRS[0]
+
+
+def exception_classes(trees):
+    """Names of the classes of ``trees`` that derive from an exception."""
+    known = set(n for n in dir(builtins) if isinstance(getattr(builtins, n), type)
+                and issubclass(getattr(builtins, n), BaseException))
+    classes = []
+    for tree in trees:
+        classes += [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+    out = set()
+    changed = True
+    while changed:
+        changed = False
+        for c in classes:
+            if c.name in out:
+                continue
+            for b in c.bases:
+                name = b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", None)
+                if name in known or name in out:
+                    out.add(c.name)
+                    changed = True
+                    break
+    return out
+
+
+def _short_names(taken):
+    """Short names, shortest first, none of them in ``taken``."""
+    for a in _FIRST:
+        if a not in taken:
+            yield a
+    width = 1
+    while True:
+        for head in _FIRST:
+            for tail in _tails(width):
+                name = head + tail
+                if name not in taken:
+                    yield name
+        width += 1
+
+
+def _tails(width):
+    if width == 0:
+        yield ""
+        return
+    for a in _NEXT:
+        for rest in _tails(width - 1):
+            yield a + rest
+
+
+def _read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def make_map(game, others, standins, kept_text=""):
+    """{old: new}. game: {path: text} of the files whose names may be renamed; others: {path:
+    text} of Python files whose strings and foreign names must be kept (the check's drivers,
+    the tools that write code); standins: {path: text} of the native modules' stand-ins
+    (their names all kept); kept_text: other text whose words are all kept (the entry files,
+    the check's harness)."""
+    own_modules = set()
+    for path in list(game) + list(others):
+        parts = path[:-3].split("/")
+        own_modules.update(p for p in parts if p != "__init__")
+    trees = dict((p, _parse(p, t)) for p, t in list(game.items()) + list(others.items()))
+    keep = set(keyword.kwlist) | set(dir(builtins)) | _builtin_attrs() | own_modules
+    keep.update(_NATIVE_EXTRA)
+    keep.update(_WORD.findall(kept_text))
+    for path, text in standins.items():
+        keep.update(_WORD.findall(text))
+    for path, tree in trees.items():
+        keep |= string_words(tree)
+        keep |= foreign_names(tree, own_modules)
+    keep |= exception_classes(trees[p] for p in game)
+    taken = set(keep)
+    candidates = set()
+    for path, text in list(game.items()) + list(others.items()):
+        taken.update(_WORD.findall(text))
+    for path in game:
+        candidates |= defined_names(trees[path])
+    candidates = sorted(n for n in candidates if n not in keep and not n.startswith("__"))
+    public = _short_names(taken)
+    private = ("_" + n for n in _short_names(set(t[1:] for t in taken if t.startswith("_"))))
+    out = {}
+    for name in candidates:
+        new = next(private) if name.startswith("_") else next(public)
+        if len(new) < len(name):
+            out[name] = new
+    return out
+
+
+def repository_sources(root=ROOT):
+    """(game, others, standins, kept text) as make_map takes them, read from ``root``."""
+    game = {}
+    for folder in GAME_DIRS:
+        for p in _py_files(os.path.join(root, folder)):
+            game[os.path.relpath(p, root).replace(os.sep, "/")] = _read(p)
+    others = {}
+    for name in GAME_FILES:
+        others[name] = _read(os.path.join(root, name))
+    for folder in CODE_WRITERS:
+        full = os.path.join(root, folder)
+        if full.endswith(".py"):
+            files = [full]
+        elif folder.endswith("drivers"):
+            files = _py_files(full)
+        else:
+            files = [os.path.join(full, f) for f in sorted(os.listdir(full)) if f.endswith(".py")]
+        for p in files:
+            others[os.path.relpath(p, root).replace(os.sep, "/")] = _read(p)
+    standins = dict((p, _read(p)) for p in _py_files(os.path.join(root, STANDINS)))
+    kept = "".join(others[name] for name in GAME_FILES) + _read(os.path.join(root, HARNESS))
+    return game, others, standins, kept
+
+
+_MAP = {}
+
+
+def names_map():
+    """The repository's map (made once per process)."""
+    if not _MAP:
+        _MAP.update(make_map(*repository_sources()))
+    return _MAP
+
+
+def rename(text, mapping, path="<text>"):
+    """``text`` with every NAME token found in ``mapping`` spelt as the map says; lines and
+    everything else as they were."""
+    lines = text.splitlines(True)
+    edits = []
+    try:
+        for t in tokenize.generate_tokens(io.StringIO(text).readline):
+            if t.type == tokenize.NAME and t.string in mapping:
+                edits.append((t.start[0], t.start[1], t.end[1], mapping[t.string]))
+    except (tokenize.TokenError, SyntaxError) as e:
+        raise NamesError("%s does not tokenize: %s" % (path, e))
+    for row, start, end, new in reversed(edits):
+        line = lines[row - 1]
+        lines[row - 1] = line[:start] + new + line[end:]
+    return "".join(lines)
+
+
+def shorten(texts, mapping=None):
+    """{path: text} -> {path: text}, each text renamed by ``mapping`` (the repository's map
+    when None)."""
+    if mapping is None:
+        mapping = names_map()
+    return dict((p, rename(t, mapping, p)) for p, t in texts.items())
+
+
+def map_text(mapping=None):
+    """The map as lines "new old", sorted by the new name: what turns a device traceback's
+    names back."""
+    if mapping is None:
+        mapping = names_map()
+    return "".join("%s %s\n" % (new, old) for old, new in sorted(mapping.items(),
+                                                                  key=lambda kv: kv[1]))
+
+
+# In a traceback the game's names stand after ", in " (the function) and between single
+# quotes (the message's object, attribute or name).
+_TRACE_NAMES = re.compile(r"(, in |')([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def names_back(text, mapping=None):
+    """A device traceback with the short names of its functions and quoted names spelt as
+    in the repository."""
+    if mapping is None:
+        mapping = names_map()
+    back = dict((new, old) for old, new in mapping.items())
+    return _TRACE_NAMES.sub(lambda m: m.group(1) + back.get(m.group(2), m.group(2)), text)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--map"]:
+        sys.stdout.write(map_text())
+    elif not argv:
+        sys.stdout.write(names_back(sys.stdin.read()))
+    else:
+        sys.stderr.write("usage: python tools/shortnames.py [--map] < traceback.txt\n")
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
