@@ -10,7 +10,7 @@ import types
 import pytest
 
 from boards import stub
-from engine.core import gamesave, savestore
+from engine.core import gamesave, protocol, savestore
 from engine.core.codec import DecodeError
 from engine.core.record import Record
 from engine.core.protocol import CHANCE, TERMINAL
@@ -440,9 +440,9 @@ def _arrays(obj):
 
 @pytest.mark.parametrize("ruleset", [1, 2], ids=["pocket-tactics", "hex"])
 def test_restart_makes_the_game_begin_again_in_place(ruleset):
-    # The undo's restart (engine/ui/save_menu.py): the state of a game well under way
-    # becomes the fresh game of its seed, field for field, in the arrays it had, and plays
-    # on as the fresh game does.
+    # The restart of the undo and the viewer (engine/core/protocol.py): the state of a game
+    # well under way becomes the fresh game of its seed, field for field, in the arrays it
+    # had, and plays on as the fresh game does.
     from engine.core.protocol import sample_chance
 
     if ruleset == 1:
@@ -464,7 +464,7 @@ def test_restart_makes_the_game_begin_again_in_place(ruleset):
     if ruleset == 1:
         held.update(("board." + k, v) for k, v in _arrays(st.board).items())
         assert st.board.n > 1  # tiles were placed
-    save_menu.restart(st, 11)
+    protocol.restart(st, 11)  # the undo's and the viewer's step back
     want = fresh(11)
     for k, v in vars(want).items():
         # not the scratch buffers, filled before each use (legal_actions' list, Tactical

@@ -69,3 +69,13 @@ def step(state, players, dice=None):
         a = players[who].choose(state)
     state.apply(a)
     return a
+
+
+def restart(state, seed):
+    """``state`` in place as the game of ``seed`` begins (an undo's replay, the replay
+    viewer's step back): copied (``copy_from``: every array by slice) from a fresh state of
+    its config, made for the moment. The config was checked when the game began (a new
+    game's, a continued one's, a record's): checking it again would load Pocket-Tactics'
+    forces.py for good. Tactical Hex's State has no config."""
+    cfg = getattr(state, "cfg", None)
+    state.copy_from(type(state)(seed) if cfg is None else type(state)(cfg, seed, True))

@@ -14,7 +14,6 @@ both dice. Between two humans a hand-over screen hides nothing (nothing is hidde
 game) but makes sure the right player holds the device, for example when Japan's machine
 guns may fire in the middle of a Russian move.
 """
-import displayio
 
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
 from engine.tactical_hex import combat as C
@@ -29,7 +28,6 @@ from engine.tactical_hex.geometry import distance
 
 from . import keys as K
 from .hex_sprites import S_MOVE, S_TARGET
-from .text import Line
 
 M_MAP = 0
 M_MENU = 1
@@ -99,20 +97,7 @@ class HexBattle:
         self.handover = handover
         kit = kit or Kit(board)
         self.map = HexMapView(board.width, board.height - 16)
-        self.panel = kit.take_panel()
-        self.root = displayio.Group()
-        self.root.append(self.map.group)
-        from .sprites import S_SOLID
-
-        bar = displayio.TileGrid(kit.sheet, pixel_shader=kit.palette, width=board.width // 16,
-                                 height=1, tile_width=16, tile_height=16, default_tile=S_SOLID,
-                                 y=board.height - 16)
-        self.root.append(bar)
-        self.status = Line(kit.font, self.panel.white, 2, board.height - 14, board.width // 6)
-        self.root.append(self.status.grid)
-        self.root.append(self.panel.group)
-        kit.shown_in(self.root)
-        board.display.root_group = self.root
+        self.root, self.status, self.panel = kit.frame(board, self.map.group)
         self.cursor = 4 * T.MAP_W + T.MAP_W // 2
         self.mode = M_MAP
         self.viewer = -1  # the human who last held the device

@@ -32,3 +32,26 @@ class Kit:
 
     def shown_in(self, group):
         self.parents.append(group)
+
+    def frame(self, board, map_group):
+        """The frame of a battle screen, shown on the display: the map's group, the status
+        bar and its line, the panel (taken from the last screen, hidden) over them. Returns
+        (root group, status Line, panel)."""
+        import displayio
+
+        from .sprites import CELL, S_SOLID
+        from .text import Line
+
+        panel = self.take_panel()  # out of the last screen's groups: they can go
+        root = displayio.Group()
+        root.append(map_group)
+        root.append(displayio.TileGrid(self.sheet, pixel_shader=self.palette,
+                                       width=board.width // CELL, height=1, tile_width=CELL,
+                                       tile_height=CELL, default_tile=S_SOLID,
+                                       y=board.height - 16))
+        status = Line(self.font, panel.white, 2, board.height - 14, board.width // 6)
+        root.append(status.grid)
+        root.append(panel.group)
+        self.shown_in(root)
+        board.display.root_group = root
+        return root, status, panel

@@ -19,6 +19,8 @@ game" and for a battle's "Replay this game", after which the game is continued
 (engine/ui/save_hooks.py). On the device it runs in an interpreter of its own
 (``on_its_own``, from viewer.py: boards/common.py DeviceBoard.restart_for_replay).
 """
+from engine.core.protocol import restart
+
 from . import keys as K
 
 _JUMP = 10
@@ -194,10 +196,7 @@ class ReplayView:
         i = max(0, min(self.n, i))
         self.want = i
         if i < self.i:  # back: from the start, in place
-            st = self.st
-            cfg = getattr(st, "cfg", None)  # Tactical Hex has none; Pocket-Tactics' is checked
-            st.copy_from(type(st)(self.record.seed) if cfg is None else
-                         type(st)(cfg, self.record.seed, True))
+            restart(self.st, self.record.seed)
             self.i = 0
             self.screen.set_status("%d/%d replaying..." % (i, self.n))
             self.dirty = True

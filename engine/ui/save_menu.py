@@ -4,6 +4,7 @@ move", "Replay this game"), and a continued game's position (save_hooks.show): t
 battle's record replayed over frames. Loaded for the moment and let go after it, so that a
 battle does not hold this code between them.
 """
+from engine.core.protocol import restart
 
 
 UNDO_STEP = 16  # actions an undo replays a frame (the garbage of each frame is collected)
@@ -46,21 +47,11 @@ def replay_log(saver, st, n, apply):
     return at
 
 
-def restart(st, seed):
-    """``st`` in place as the game of ``seed`` begins: copied (``copy_from``: every array by
-    slice) from a fresh state of its config, made for the moment; the state's own code
-    holds nothing for it, so a battle that never undoes carries none of it. The config
-    was checked when the game began (a new game's, or a continued one's by resume.py):
-    checking it again would load forces.py for good."""
-    cfg = getattr(st, "cfg", None)  # Pocket-Tactics' (Tactical Hex has none)
-    st.copy_from(type(st)(seed) if cfg is None else type(st)(cfg, seed, True))
-
-
 def undoing(saver, st):
     """Takes back the last decision of a person, and the CPU's answers after it (check
     ``refused`` first): a generator that yields True after every UNDO_STEP actions and
     False once ``st`` is the position before that decision and ``saver``
-    (engine/ui/autosave.py) has saved it. ``st`` is restarted in place (``restart``) and
+    (engine/ui/autosave.py) has saved it. ``st`` is restarted in place (protocol.restart) and
     the record's actions before the decision are applied again from the saver's log: no
     list of the actions and no reading code, which the device's heap has no room for."""
     n = saver.last_person

@@ -16,7 +16,7 @@ from engine.pocket_tactics.consts import (K_BUMP, K_REROLL, K_STOP, PH_BUMP, PH_
 from engine.pocket_tactics.spells import count
 from engine.pocket_tactics.units import stat, type_mask
 
-from .sprites import CELL, ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_SOLID, S_UNIT
+from .sprites import ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_UNIT
 
 try:
     from micropython import const
@@ -46,31 +46,15 @@ class MapScreen:
     def __init__(self, board, st, kit=None):
         # imported here, once per screen: the pages' functions, which the battle calls
         # often, keep the module's globals few
-        import displayio
-
         from .kit import Kit
         from .mapview import MapView
-        from .text import Line
 
         self.board = board
         self.st = st
         if kit is None:
             kit = Kit(board)
-        sheet = kit.sheet
-        palette = kit.palette
-        self.panel = kit.take_panel()  # out of the last screen's groups: they can go
-        self.map = MapView(sheet, palette, board.width, board.height - 16)
-        self.root = displayio.Group()
-        self.root.append(self.map.group)
-        bar = displayio.TileGrid(sheet, pixel_shader=palette, width=board.width // CELL,
-                                 height=1, tile_width=CELL, tile_height=CELL,
-                                 default_tile=S_SOLID, y=board.height - 16)
-        self.root.append(bar)
-        self.status = Line(kit.font, self.panel.white, 2, board.height - 14, board.width // 6)
-        self.root.append(self.status.grid)
-        self.root.append(self.panel.group)
-        kit.shown_in(self.root)
-        board.display.root_group = self.root
+        self.map = MapView(kit.sheet, kit.palette, board.width, board.height - 16)
+        self.root, self.status, self.panel = kit.frame(board, self.map.group)
         self.mode = M_MAP
         # the assault page's (assault_screen): its lines of choices, none here
         self.menu = []
