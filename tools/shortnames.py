@@ -30,6 +30,11 @@ change (no new name is an old one). It is made by ``names_map()``:
 - A private name (``_x``) gets a private short name, so ``_X = const(1)`` stays out of its
   module's globals.
 
+What it cannot see: a name reached through a string made at run time (``getattr(obj, "apply_"
++ kind)``) is renamed under that string. Such a name must appear whole in a string literal
+somewhere (a tuple of the names the code picks from), which keeps it; the MicroPython check
+runs the renamed copy, so a miss on a path it plays fails the tests, not the device.
+
 Renaming works on tokens: only NAME tokens change, no line is added or removed, so a device
 traceback still points at the repository's line. Its names are the short ones;
 ``python tools/shortnames.py < traceback.txt`` gives them back from the checkout the install
