@@ -6,12 +6,11 @@ The MicroPython check runs the folded copy: tests/test_micropython.py and
 tests/test_hex_micropython.py compare its games with the repository's on CPython, byte for
 byte. Here: what the pass writes, what it refuses, and the folded engine on CPython."""
 import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
+from tests.device_build import N_GAMES, games_on_cpython
 from tools import constfold, deploy
 from tools.constfold import FoldError, fold
 
@@ -155,48 +154,10 @@ def test_the_device_files_fold_line_for_line_and_the_shared_numbers_go_private()
     assert "NONE" not in out["engine/pocket_tactics/assault.py"]
 
 
-GAMES = r"""
-import hashlib, sys
-from engine.core.protocol import step
-from engine.pocket_tactics.forces import suggested
-from engine.pocket_tactics.cpu import make_cpu
-from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
-from engine.pocket_tactics.state import State
-from engine.tactical_hex.players import GreedyPlayer as HexGreedy
-from engine.tactical_hex.state import State as HexState
-
-def play(st, players):
-    n = 0
-    while step(st, players) is not None:
-        n += 1
-    return "%d %s" % (n, hashlib.sha256(st.encode()).hexdigest()[:16])
-
-for seed, fa, fb in ((3, 0, 1), (8, 2, 3), (11, 4, 0)):
-    print(play(State(suggested(fa, fb, 50), seed), [GreedyPlayer(seed), RandomPlayer(seed + 1)]))
-print(play(State(suggested(1, 4, 50), 5), [make_cpu("easy", 5, lambda: 0), GreedyPlayer(6)]))
-print(play(HexState(7), [HexGreedy(7), HexGreedy(8)]))
-"""
-
-
 def test_the_folded_engine_plays_the_same_games_on_cpython(tmp_path):
-    out = fold(device_sources())
-    for rel, text in out.items():
-        path = tmp_path / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    for rel, path in deploy.game_files():
-        if not rel.endswith(".py"):
-            (tmp_path / rel).write_bytes(open(path, "rb").read())  # texts.bin
-    env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
-    results = []
-    for where in (str(tmp_path), ROOT):
-        p = subprocess.run([sys.executable, "-c", GAMES], cwd=where, env=env,
-                           capture_output=True, text=True, timeout=600)
-        assert p.returncode == 0, p.stderr
-        results.append(p.stdout.split("\n"))
-    assert len(results[0]) == 6 and all(line.split()[0] != "0" for line in results[0][:5])
-    assert results[0] == results[1]
+    built, repo = games_on_cpython(str(tmp_path), fold(device_sources()))
+    assert len(built) == N_GAMES + 1 and all(line.split()[0] != "0" for line in built[:-1])
+    assert built == repo
 
 
 def test_a_private_const_does_not_hide_a_public_name_of_the_same_spelling():

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 
+from tests.device_build import GAMES, N_GAMES, games_on_cpython
 from tools import constfold, deploy, shortnames
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -166,46 +167,10 @@ def test_a_traceback_gets_its_names_back():
     assert 'File "engine.ui.battle", line 1' in back
 
 
-GAMES = r"""
-import hashlib
-from engine.core.protocol import step
-from engine.pocket_tactics.forces import suggested
-from engine.pocket_tactics.cpu import make_cpu
-from engine.pocket_tactics.players import GreedyPlayer
-from engine.pocket_tactics.state import State
-from engine.tactical_hex.players import GreedyPlayer as HexGreedy
-from engine.tactical_hex.state import State as HexState
-
-def play(st, players):
-    n = 0
-    while step(st, players) is not None:
-        n += 1
-    return "%d %s" % (n, hashlib.sha256(st.encode()).hexdigest()[:16])
-
-print(play(State(suggested(2, 3, 50), 8), [make_cpu("normal", 8, lambda: 0), GreedyPlayer(9)]))
-print(play(HexState(7), [HexGreedy(7), HexGreedy(8)]))
-"""
-
-
 def test_the_renamed_engine_plays_the_same_games_on_cpython(tmp_path):
     texts = constfold.fold_files([(rel, path) for rel, path in deploy.game_files()
                                   if rel.endswith(".py")])
-    out = shortnames.shorten(texts)
-    for rel, text in out.items():
-        path = tmp_path / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    for rel, path in deploy.game_files():
-        if not rel.endswith(".py"):
-            (tmp_path / rel).write_bytes(open(path, "rb").read())  # texts.bin
-    env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
-    results = []
-    for where, script in ((str(tmp_path), shortnames.rename(GAMES, shortnames.names_map())),
-                          (ROOT, GAMES)):
-        p = subprocess.run([sys.executable, "-c", script], cwd=where, env=env,
-                           capture_output=True, text=True, timeout=600)
-        assert p.returncode == 0, p.stderr
-        results.append(p.stdout.split("\n"))
-    assert len(results[0]) == 3 and all(line.split()[0] != "0" for line in results[0][:2])
-    assert results[0] == results[1]
+    built, repo = games_on_cpython(str(tmp_path), shortnames.shorten(texts),
+                                   shortnames.rename(GAMES, shortnames.names_map()))
+    assert len(built) == N_GAMES + 1 and all(line.split()[0] != "0" for line in built[:-1])
+    assert built == repo

@@ -42,6 +42,7 @@ was made from (``python tools/shortnames.py --map`` prints the map).
 """
 import ast
 import builtins
+import functools
 import io
 import keyword
 import os
@@ -180,20 +181,17 @@ def foreign_names(tree, own_modules):
     return out
 
 
-_ATTRS = []
-
-
+@functools.lru_cache(maxsize=None)
 def _builtin_attrs():
-    if not _ATTRS:
-        s = set()
-        for t in _BUILTIN_TYPES:
-            s.update(dir(t))
-        for name in dir(builtins):
-            obj = getattr(builtins, name)
-            if isinstance(obj, type):
-                s.update(dir(obj))
-        _ATTRS.append(s)
-    return _ATTRS[0]
+    """The attributes of Python's built-in types (made once)."""
+    s = set()
+    for t in _BUILTIN_TYPES:
+        s.update(dir(t))
+    for name in dir(builtins):
+        obj = getattr(builtins, name)
+        if isinstance(obj, type):
+            s.update(dir(obj))
+    return frozenset(s)
 
 
 def exception_classes(trees):
@@ -309,14 +307,10 @@ def repository_sources(root=ROOT):
     return game, others, standins, kept
 
 
-_MAP = {}
-
-
+@functools.lru_cache(maxsize=None)
 def names_map():
     """The repository's map (made once per process)."""
-    if not _MAP:
-        _MAP.update(make_map(*repository_sources()))
-    return _MAP
+    return make_map(*repository_sources())
 
 
 def rename(text, mapping, path="<text>"):
