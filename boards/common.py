@@ -304,12 +304,10 @@ class DeviceBoard:
     # evaluations, some 30 ms on the SAMD51 (docs/PERFORMANCE.md)
     cpu_work = 8
     pt_hard = PT_HARD  # Pocket-Tactics offers its CPU "hard" (engine/ui/newgame.py)
-    # autosave and Continue (engine/ui/resume.py) from the .mpy build, for games of two
-    # people, and against the CPU in Tactical Hex (ruleset 2): a Pocket-Tactics battle has
-    # no heap for both a CPU level's search and the saving code (docs/PERFORMANCE.md,
-    # "Autosave")
+    # autosave and Continue (engine/ui/resume.py) from the .mpy build, for every game a
+    # person plays in (a Pocket-Tactics CPU's search rests while a person decides and the
+    # game is saved: engine/ui/sliced.py, docs/PERFORMANCE.md)
     saves_games = MPY_BUILD
-    saves_cpu_games = (2,)
     # the replay viewer (the title's "Replay last game", a battle's "Replay this game"),
     # in an interpreter of its own (restart_for_replay): a Pocket-Tactics game's record
     # needs 100.9 KB there, a Tactical Hex game's 105.4 KB (docs/PERFORMANCE.md); beside

@@ -1205,86 +1205,41 @@ def test_replay_during_a_game_does_not_name_the_cards_drawn():
             assert named and not hidden
 
 
-def _new_game_by_defaults(board):
-    """The saving title's New game, A pressed on every question's default (Pocket-Tactics,
-    a person against the CPU at normal): the title, once it quits or stops on a page the
-    new-game questions do not have."""
-    title = resume.title_for(board, app.Settings())
-    for _ in range(30):
-        if title.quit or title.page[0] == "Not saved":
-            break
-        title.on_event(K.A)
-    return title
-
-
-def test_the_device_says_before_the_game_that_it_will_not_be_saved():
-    # A Pocket-Tactics game of a person against the CPU is not saved on the device
-    # (DeviceBoard.saves_cpu_games): its saving title says so on a page of its own before
-    # the game, "Start anyway" under the bar; B goes back to the last question. Boards that
-    # save the game, and games the device saves, start at once.
-    from boards.common import DeviceBoard
-
-    board = stub.make()
-    title = _new_game_by_defaults(board)  # the desktop's: every game with a person saved
-    assert title.quit and tuple(title.start["players"]) == ("human", "normal")
-    board.saves_cpu_games = DeviceBoard.saves_cpu_games
-    title = _new_game_by_defaults(board)
-    assert not title.quit and title.page[0] == "Not saved"
-    lines = [text for text, _ in title.page[1]]
-    assert lines[title.sel] == "Start anyway" and "Pocket-Tactics" in " ".join(lines)
-    title.on_event(K.B)
-    assert title.page[0] == "Map building" and not title.quit
-    title.on_event(K.A)  # the draft's default again: the page again
-    assert title.page[0] == "Not saved"
-    title.on_event(K.A)
-    assert title.quit and tuple(title.start["players"]) == ("human", "normal")
-    assert title.start["config"] is not None
-    # the games the device saves, and a game of two CPU players (never saved), at once
-    for start in ({"game": 1, "players": ("human", "easy"), "seed": 3},
-                  {"config": None, "players": ("human", "human"), "seed": 3},
-                  {"config": None, "players": ("normal", "easy"), "seed": 3}):
-        title = resume.title_for(board, app.Settings())
-        title.begin(start)
-        assert title.quit and title.start is start
-
-
-def test_the_device_autosaves_games_of_people_and_tactical_hex_against_the_cpu():
+def test_the_device_autosaves_every_game_a_person_plays_against_the_cpu_too():
     from engine.pocket_tactics.forces import suggested
 
-    # boards/common.py DeviceBoard.saves_cpu_games is (2,): a Pocket-Tactics battle has no
-    # heap for both a CPU level's search and the saving code (docs/PERFORMANCE.md,
-    # "Autosave"), a Tactical Hex battle has; the desktop's boards save every game with a
-    # person in it. A game of two CPU players is never saved.
+    # Every game with a person in it is saved, on the device too (boards/common.py: the
+    # board says nothing of which games; a Pocket-Tactics CPU's search rests while the game
+    # is saved, engine/ui/sliced.py); a game of two CPU players is not. The title starts
+    # the game at once, with no page before it.
     from boards.common import DeviceBoard
 
-    assert DeviceBoard.saves_cpu_games == (2,)
+    assert not hasattr(DeviceBoard, "saves_cpu_games")
+    for players in (("human", "normal"), ("hard", "human"), ("human", "human"),
+                    ["human", "human"]):  # the title's: a list
+        assert resume.autosaved(players)
+    assert not resume.autosaved(("greedy", "random"))
+    assert not resume.autosaved(("normal", "easy"))
     board = stub.make()
-    for ruleset in (1, 2):
-        assert resume.autosaved(board, ("human", "normal"), ruleset)
-        assert resume.autosaved(board, ("hard", "human"), ruleset)
-        assert not resume.autosaved(board, ("greedy", "random"), ruleset)
-    board.saves_cpu_games = DeviceBoard.saves_cpu_games
-    for ruleset in (1, 2):
-        assert resume.autosaved(board, ("human", "human"), ruleset)
-        assert resume.autosaved(board, ["human", "human"], ruleset)  # the title's: a list
-        assert not resume.autosaved(board, ("normal", "easy"), ruleset)
-    for players in (("human", "normal"), ("easy", "human")):
-        assert not resume.autosaved(board, players, 1)
-        assert resume.autosaved(board, players, 2)
+    title = resume.title_for(board, app.Settings())
+    for _ in range(30):  # New game, every question's default: a person against normal
+        if title.quit:
+            break
+        title.on_event(K.A)
+    assert title.quit and tuple(title.start["players"]) == ("human", "normal")
     start = resume.prepare(board, {"config": suggested(0, 1, 50), "players": ("human", "easy"),
-                                   "seed": 4, "auto_draft": False}, app.Settings())
-    assert start["saver"] is None and "show" not in start and start["state"] is not None
-    assert SaveSlots(board.store).load()[0] is None  # nothing written
-    start = resume.prepare(board, {"config": suggested(0, 1, 50), "players": ("human", "human"),
                                    "seed": 4, "auto_draft": False}, app.Settings())
     st, saver = start["state"], start["saver"]
     assert saver is not None and "show" in start
     from engine.core.protocol import sample_chance
 
-    while st.to_act() == CHANCE:  # the draws before the first decision of a person
+    while st.to_act() == CHANCE:  # the draws before the first decision of the person
         st.apply(sample_chance(st))
-    assert saver.saves == 1  # saved when a person is to decide
+    assert saver.saves == 1  # saved when the person is to decide
     assert gamesave.unpack(SaveSlots(board.store).load()[0])[1].seed == 4
+    start = resume.prepare(board, {"config": suggested(0, 1, 50), "players": ("normal", "easy"),
+                                   "seed": 4, "auto_draft": False}, app.Settings())
+    assert start["saver"] is None and "show" not in start and start["state"] is not None
     # Tactical Hex against the CPU: saved from its first decision of the person
     start = resume.prepare(board, {"game": 1, "players": ("human", "easy"), "seed": 6},
                            app.Settings())

@@ -96,7 +96,7 @@ def test_action_log_holds_the_actions_as_the_record_saves_them():
     # engine/core/slotwrite.py ActionLog: what a game in play keeps of its record, the
     # varints of the saved record itself; it grows past its first block and gives back
     # every value, the largest an action can be (30 bits) included
-    from engine.core.slotwrite import ROOM, ActionLog
+    from engine.core.actionlog import ROOM, ActionLog
 
     values = [0, 1, 0x7F, 0x80, 0x3FFF, 0x4000, 0x1FFFFF, 0x200000, 0x3FFFFFFF] * 20
     log = ActionLog(values)

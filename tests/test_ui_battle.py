@@ -189,6 +189,20 @@ def test_unit_card_on_select():
     assert battle.mode == M_MAP
 
 
+def test_a_closed_menu_keeps_none_of_its_lines():
+    # a menu's lines hold the code of menus.py (its lambdas): once it closes, by A or by B,
+    # the battle keeps none, so that a saved game can let menus.py go while the CPU thinks
+    # (engine/ui/save_hooks.py)
+    board, st, battle, bot = duel()
+    bot.press(K.START)
+    assert battle.menu and any(callable(c) for _, c in battle.menu)
+    bot.press(K.B)
+    assert battle.mode == M_MAP and not battle.menu
+    bot.press(K.START)
+    bot.choose_text("Resume")
+    assert battle.mode == M_MAP and not battle.menu
+
+
 def test_spell_hand_only_for_its_owner():
     st = position(("0,0", "1,0", "2,0"),
                   (("A", "guild_mage", "0,0"), ("B", "goblin_thug", "2,0")),
@@ -376,3 +390,49 @@ def test_a_result_closed_by_hand_leaves_the_next_its_time():
         shown.append(frames)
     assert closed_by_hand and shown
     assert min(shown) >= 70  # about 1.5 s at 20 ms a frame
+
+
+def test_a_cpu_that_rests_before_each_save_plays_as_one_that_never_rests():
+    # an autosaving battle lets the search go before each save (save_hooks.py): a new player
+    # made with the kept PRNGs decides as the kept player would have
+    import sys
+
+    from engine.core.protocol import CHANCE, TERMINAL, sample_chance
+    from engine.ui.sliced import SlicedCpu
+
+    def play(rests):
+        st2 = State(suggested(2, 3, 50, max_turns=10), 6)
+        cpu = SlicedCpu("normal", 11)  # no clock: the evaluation budget alone
+        woken = []
+        if rests:
+            cpu.wake = lambda: woken.append(1)
+        players = [cpu, GreedyPlayer(12)]
+        acts, went = [], 0
+        for _ in range(100000):
+            who = st2.to_act()
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                a = sample_chance(st2)
+            else:
+                if rests and who == 1:  # a person would decide here, and the game be saved
+                    went += cpu.rest()
+                    assert cpu.cpu is None and "engine.core.search" not in sys.modules
+                a = players[who].choose(st2)
+                if a is None:
+                    continue
+            st2.apply(a)
+            acts.append(a)
+        return acts, went, len(woken)
+
+    # the levels it knows without loading cpu.py are cpu.py's own
+    from engine.pocket_tactics import cpu as cpu_levels
+    from engine.ui import sliced
+
+    assert sorted(sliced.LEVELS) == sorted(cpu_levels.LEVELS)
+    kept, _, _ = play(False)
+    rested, went, woken = play(True)
+    assert rested == kept and len(kept) > 50
+    # its answer played a frame after its search went, which was loaded again (one module a
+    # frame) for each of its decisions: nothing was left for the save to let go
+    assert went <= 1 and woken > 10  # (1: before its first decision)

@@ -14,7 +14,8 @@ font, so no text library is loaded.
   battle of two CPU players at "normal" and "hard" (its deployment and first turns), and
   Pocket-Tactics against the CPU's levels: a scripted human against hard from .mpy and
   against normal from .py; and from .mpy, saved games: the saving title and an autosaved
-  game of two people after it, with Undo, and Tactical Hex's screen autosaving;
+  game of two people after it, with Undo, a person against hard autosaved to the game's
+  end, and Tactical Hex's screen autosaving;
   Tactical Hex played by a scripted hand against the CPU, saved, with Undo; and the
   device's replay viewer in an interpreter of its own, for a game of each ruleset.
 - What only the check holds is added to the heap it gets: the interpreter's start, the
@@ -51,14 +52,16 @@ ARGS = {
     # 108.2 KB, is left to ui_bench.py: a whole game of it takes minutes in the check.)
     "human-hard": "human:hard,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
     "human-normal": "human:normal,%d,%d" % (ui_bench.HUMAN_SEED, ui_bench.HUMAN_FRAMES),
-    # saved games, which the device's .mpy build has (boards/common.py saves_games) for games
-    # of two people and Tactical Hex against the CPU: the saving title from power-on, then a
-    # new game of two people played by the scripted hand to its end, autosaved at every
-    # decision, "Undo last move" chosen every few decisions (the record printed on the
-    # console and kept in the store at the end); and Tactical Hex's screen saving at every
-    # decision of its two CPU players (their code loaded too: more than a game of a person
-    # against the CPU holds)
+    # saved games, which the device's .mpy build has (boards/common.py saves_games) for every
+    # game a person plays in: the saving title from power-on, then a new game of two people
+    # played by the scripted hand to its end, autosaved at every decision, "Undo last move"
+    # chosen every few decisions (the record printed on the console and kept in the store at
+    # the end); a person against hard, saved, to its end (the CPU's search rests at each
+    # save: engine/ui/sliced.py); and Tactical Hex's screen saving at every decision of its
+    # two CPU players (their code loaded too: more than a game of a person against the CPU
+    # holds)
     "setup-save": "setup,%d,%d,save,undo" % (ui_bench.SETUP_SEED, ui_bench.SAVE_FRAMES),
+    "human-hard-save": "human:hard,%d,%d,save" % (ui_bench.HUMAN_SEED, ui_bench.SAVE_FRAMES),
     "hex-save": "hex,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES,
                                        ui_bench.HEX_LEVEL),
     # Tactical Hex through the buttons (tools/mpcheck/drivers/ui_hex.py "hand"): a person
@@ -81,6 +84,7 @@ SCREENS = {
     "human-hard": {"cursor", "menu", "card", "info", "forecast", "assault"},
     "human-normal": {"cursor", "menu", "card", "info", "forecast", "assault"},
     "setup-save": {"menu", "builder", "cursor", "card", "info", "assault"},
+    "human-hard-save": {"cursor", "menu", "card", "info", "forecast", "assault", "over"},
     "hex-save": set(),
     "hex-hand-save": set(),
     "view": {"replay"},
@@ -160,6 +164,9 @@ def _check_end(res, kind):
     elif kind == "setup-save":  # played to its end: the record exported, the save cleared
         assert phase == "over" and int(frames) < ui_bench.SAVE_FRAMES
         assert "SAVES 1" in res.lines
+    elif kind == "human-hard-save":  # played to its end: the record written in the store
+        assert phase == "over" and int(frames) < ui_bench.SAVE_FRAMES
+        assert "SAVES 1" in res.lines
     elif kind.startswith("hex"):
         cap = ui_bench.HAND_FRAMES if kind.startswith("hex-hand") else ui_bench.HEX_FRAMES
         assert phase == "over" or int(frames) == cap
@@ -205,7 +212,7 @@ def through(trees):
 @pytest.mark.parametrize("kind,mode", [(k, m) for k in ("cpu", "human", "setup", "hex", "hex-hard")
                                        for m in ("mpy", "py") if (k, m) != ("hex", "mpy")]
                          + [("human-hard", "mpy"), ("human-normal", "py"),
-                            ("setup-save", "mpy"), ("hex-save", "mpy"),
+                            ("setup-save", "mpy"), ("human-hard-save", "mpy"), ("hex-save", "mpy"),
                             ("hex-hand-save", "mpy"), ("view", "mpy"), ("view-hex", "mpy")])
 def test_battle_fits_heap_budget(kind, mode, trees, through):
     # The heap given is the device budget plus what only the check holds: the interpreter's
@@ -241,17 +248,6 @@ def test_the_device_offers_hard_and_saves_from_the_mpy_build_only(trees):
         assert res.ok, res.error
         assert "PT_HARD " + offered in res.lines, (mode, res.lines[-6:])
         assert "SAVES " + offered in res.lines, (mode, res.lines[-6:])
-
-
-def test_the_benchmark_saves_a_game_the_device_does_not(trees):
-    # ui_bench --saves measures a Pocket-Tactics game of a person against normal saved,
-    # which the device leaves unsaved (boards/common.py saves_cpu_games): the driver makes
-    # the board save it, and the battle autosaves at the person's decisions
-    res = ui_bench.run_ui("human:normal,%d,300,save" % ui_bench.HUMAN_SEED, "mpy",
-                          heap=LARGE_HEAP, tree=trees("mpy"))
-    assert res.ok, res.error
-    saved = [int(line.split()[1]) for line in res.lines if line.startswith("SAVED ")]
-    assert saved and saved[0] > 3, res.lines[-6:]
 
 
 def test_names_credit_follows_the_table_blocks():

@@ -279,24 +279,6 @@ def continue_and_replay(out):
     return paths
 
 
-def not_saved(out):
-    """The device's saving title before a Pocket-Tactics game against the CPU, which it
-    does not save (boards/common.py DeviceBoard.saves_cpu_games)."""
-    from boards.common import DeviceBoard
-    from engine.ui import resume
-    from engine.ui.app import Settings
-
-    board = stub.make()
-    board.saves_cpu_games = DeviceBoard.saves_cpu_games
-    title = resume.title_for(board, Settings())
-    for _ in range(30):  # New game, every question's default
-        if title.page[0] == "Not saved":
-            break
-        title.on_event(K.A)
-    assert title.page[0] == "Not saved", title.page[0]
-    return [shot(board, title, out, "not-saved")]
-
-
 def _first_assault_roll(view):
     """The position just after the last die of the first assault's roll in the viewer's
     record (both sides' dice on the screen)."""
@@ -340,7 +322,7 @@ def _state(start):
 
 
 SHOTS = (map_and_forecast, assault_with_bump, unit_card, handover_and_hand, game_over,
-         rules_and_browser, hex_battle, continue_and_replay, not_saved, demo)
+         rules_and_browser, hex_battle, continue_and_replay, demo)
 
 
 def generate(out):

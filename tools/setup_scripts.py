@@ -173,7 +173,8 @@ def record(name, answers, scripts=SCRIPTS, shots=SHOTS):
 
     def loop(board_, screen, max_frames=-1, until_over=False):
         rec.screen = screen
-        if type(screen).__name__ == "Title":  # run_app imports the title afresh each time
+        # run_app imports the title afresh each time (the saving title: SavingTitle)
+        if type(screen).__name__.endswith("Title"):
             title_pages(rec, screen, answers, name)
             return 1
         battle_setup(rec, screen, name)
@@ -181,7 +182,7 @@ def record(name, answers, scripts=SCRIPTS, shots=SHOTS):
 
     app.loop = loop
     try:
-        app.run_app(board)
+        app.run_app(board, saving=True)  # as the emulator runs it: a game is saved
     except Stop:
         pass
     finally:

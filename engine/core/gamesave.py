@@ -26,7 +26,8 @@ from .codec import DecodeError, unframe
 def pack(play, ruleset, config, seed, actions, rng_state):
     """The save blob of a game (bytes) of the list of ``actions``: slotwrite.pack_game,
     which the autosave uses to write it straight into the store's image."""
-    from .slotwrite import ActionLog, game_bound, pack_game
+    from .actionlog import ActionLog
+    from .slotwrite import game_bound, pack_game
 
     log = ActionLog(actions)
     buf = bytearray(game_bound(config, log))

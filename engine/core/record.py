@@ -9,7 +9,7 @@ from .codec import DecodeError, Writer, unframe
 from .slotwrite import RECORD_MAGIC as MAGIC
 from .slotwrite import RECORD_VERSION as VERSION
 
-# The write path (slotwrite's ActionLog and packing) is imported by encode() alone: a
+# The write path (actionlog.py's ActionLog, slotwrite.py's packing) is imported by encode() alone: a
 # record read for the replay viewer holds only this module's and the codec's code, and
 # slotwrite.py can be let go (engine/ui/letgo.py).
 
@@ -24,7 +24,8 @@ class Record:
     def encode(self):
         if not 0 <= self.ruleset < 256:
             raise ValueError("u8 out of range: %d" % self.ruleset)
-        from .slotwrite import ActionLog, game_bound, pack_record
+        from .actionlog import ActionLog
+        from .slotwrite import game_bound, pack_record
 
         log = ActionLog(self.actions)
         buf = bytearray(game_bound(self.config_bytes, log))

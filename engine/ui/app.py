@@ -21,15 +21,16 @@ class Settings:
 PLAYER_KINDS = ("human", "greedy", "random")  # and the CPU levels: sliced.py
 
 
-def make_player(kind, seed, board=None):
+def make_player(kind, seed, board=None, resting=False):
     """None for a person; a CPU level (easy, normal, hard: sliced.py) thinks in slices held
-    to the board's clock."""
+    to the board's clock; ``resting``: its search is loaded for its first decision, not
+    now (an autosaved battle: save_hooks.py)."""
     if kind == "human":
         return None
     if kind not in PLAYER_KINDS:
         from .sliced import SlicedCpu
 
-        return SlicedCpu(kind, seed, board)
+        return SlicedCpu(kind, seed, board, resting)
     from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer
 
     if kind == "greedy":
@@ -140,11 +141,15 @@ def _battle(board, settings, kit, start, left):
     else:
         from engine.pocket_tactics.state import State
 
+        # loaded with the battle's modules, held by none: mapmode.py imports it where it is
+        # used, so that it can go while the CPU thinks in a saved game (save_hooks.py)
+        __import__("engine.ui.menus")
         from .battle import Battle
 
         seed = start["seed"]
-        ps = [make_player(start["players"][0], seed * 2 + 1, board),
-              make_player(start["players"][1], seed * 2 + 2, board)]
+        rest = start.get("saver") is not None
+        ps = [make_player(start["players"][0], seed * 2 + 1, board, rest),
+              make_player(start["players"][1], seed * 2 + 2, board, rest)]
         board.sound_on = settings.sound
         battle = Battle(board, start.get("state") or State(start["config"], seed), ps,
                         handover=settings.handover, auto_draft=start["auto_draft"],

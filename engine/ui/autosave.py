@@ -16,22 +16,22 @@ What is saved (engine/core/gamesave.py): ``play`` (the game, its settings and th
 the cursor, engine/ui/resume.py), the record (config, seed, every action) and the PRNG's
 state.
 
-The battle keeps this module, the record (slotwrite.ActionLog: the actions as they are
-saved) and the write path (engine/core/slotwrite.py: each save is packed into an image of
-the store made for it, and so is the finished game's record); no reading code is loaded to
-save. ``attach`` hooks an Autosave to the state in play;
+The battle keeps this module and the record (engine/core/actionlog.py: the actions as they
+are saved); the write path (engine/core/slotwrite.py: each save is packed into an image of
+the store made for it, and so is the finished game's record) is imported by a save and may
+be let go while the CPU thinks (save_hooks.py); no reading code is loaded to save. ``attach`` hooks an Autosave to the state in play;
 engine/ui/resume.py makes it (the title's side), engine/ui/save_hooks.py adds the battle
 screen's side, and engine/ui/save_menu.py undoes.
 """
 from engine.core.protocol import CHANCE, TERMINAL
-from engine.core.slotwrite import ActionLog, Image, game_bound, pack_game, pack_record
+from engine.core.actionlog import ActionLog
 
 
 class Autosave:
     """Kept with the state in play (attach): ``add(a)`` after every action applied,
     ``rest(st)`` when a person is to decide, ``over()`` when the game has ended. The
     record is kept as the config's bytes, the seed and the actions (``log``, as they are
-    saved: slotwrite.ActionLog). ``error`` says why the last save failed (None: saved);
+    saved: actionlog.ActionLog). ``error`` says why the last save failed (None: saved);
     the game goes on either way."""
 
     def __init__(self, board, play, config, seed, newest=None, actions=()):
@@ -50,6 +50,9 @@ class Autosave:
         self.last_person = -1  # index in acts of the last decision of a person (-1: none)
         self.person = -1  # who took it
         self.last_chance = -1  # index in acts of the last chance outcome (-1: none seen)
+        # called before a save is packed; True when it let something go, and the save
+        # waits for the next settle (save_hooks: the CPU's search rests)
+        self.quiet = None
 
     def add(self, a, who=None):
         """``a`` applied; ``who`` had to act (a player id, or CHANCE for a die or a draw)."""
@@ -79,12 +82,16 @@ class Autosave:
 
     def _image(self):
         """The record of the next save or of the finished game, made for it."""
+        from engine.core.slotwrite import Image, game_bound
+
         return Image(self.board.store, self.newest, game_bound(self.config, self.log),
                      getattr(self.board, "save_copy", None))
 
     def _write(self, st):
         """Saves the game of ``st``: its blob packed straight into the record written to
         the store (engine/core/slotwrite.py), made for this save."""
+        from engine.core.slotwrite import pack_game
+
         image = self._image()
         end = pack_game(image.buf, image.at, self._play(), self.play[0], self.config,
                         self.seed, self.log, st.rng.get_state())
@@ -94,6 +101,8 @@ class Autosave:
         """Saves the game if it moved since the last save; True if it wrote."""
         if self.log.count == self.saved:
             return False
+        if self.quiet is not None and self.quiet():
+            return False  # something was let go for it: saved at the next settle
         self.saved = self.log.count
         try:
             self._write(st)
@@ -109,10 +118,12 @@ class Autosave:
         title's "Replay last game". A board that exports records (``export_record(data)``:
         the desktop's keeps a file, the device's prints a line on the serial console) gets
         it too."""
-        if self.ended:
+        if self.ended or self.quiet is not None and self.quiet():
             return
         self.ended = True
         try:
+            from engine.core.slotwrite import pack_record
+
             image = self._image()
             end = pack_record(image.buf, image.at, self.play[0], self.config, self.seed,
                               self.log)

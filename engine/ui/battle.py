@@ -191,6 +191,7 @@ class Battle(MapScreen):
             if self.mode == M_MENU:
                 self.panel.hide()
                 self.mode = M_MAP
+                self.menu = ()  # its lines hold the menus' code (menus.py may be let go)
             if callable(choice):
                 choice()
             elif choice is not None:
@@ -200,6 +201,7 @@ class Battle(MapScreen):
         elif key == K.B and self.mode == M_MENU:
             self.panel.hide()
             self.mode = M_MAP
+            self.menu = ()
             self._enter()
 
     def _quit(self):

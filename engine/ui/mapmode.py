@@ -12,7 +12,7 @@ from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_MOVE, K
 from engine.pocket_tactics.units import spell_stat
 
 from . import keys as K
-from . import menus, screens
+from . import screens
 from .mapview import step_cursor
 from .sprites import S_MOVE, S_TARGET
 
@@ -113,9 +113,13 @@ def on_key(b, key):
         status(b)
         return
     if key == K.SELECT:
+        from . import menus
+
         menus.card_at(b, b.map.cursor_hex)
         return
     if key == K.START:  # also while the CPU thinks: a pause (menus.turn_menu)
+        from . import menus
+
         menus.turn_menu(b)
         return
     h = b.human()
@@ -136,8 +140,12 @@ def _on_a(b, hx):
     if hx in b.picks:
         a = b.picks[hx]
         if a is None:
+            from . import menus
+
             menus.deploy_menu(b, st.board.tile_at(hx))
         elif kind_of(a) == K_ASSAULT:
+            from . import menus
+
             menus.forecast_menu(b, a)
         else:
             b._apply(a)
@@ -148,6 +156,8 @@ def _on_a(b, hx):
     if u == NONE or st.u_owner[u] != st.player:
         b.sel = NONE
     elif u == b.sel:
+        from . import menus
+
         menus.unit_menu(b, u)
         return
     else:

@@ -40,22 +40,17 @@ def read_play(play):
             "cursor": None if h == 0xFFFF else h}
 
 
-def autosaved(board, players, ruleset):
-    """Whether a game of ``players`` (two KINDS) of ``ruleset`` (1 Pocket-Tactics, 2
-    Tactical Hex) is autosaved on ``board``: when a person plays in it, and a CPU too only
-    where the board's ``saves_cpu_games`` is True or holds the ruleset (the device's: only
-    Tactical Hex, boards/common.py)."""
-    if "human" not in players:
-        return False
-    cpu = getattr(board, "saves_cpu_games", True)
-    return players[0] == players[1] or cpu is True or ruleset in cpu
+def autosaved(players):
+    """Whether a game of ``players`` (two KINDS) is autosaved: when a person plays in it
+    (against the CPU too; a game of two CPU players is not)."""
+    return "human" in players
 
 
 def for_game(board, st, seed, players, play, newest=None):
     """An Autosave for the new game of state ``st`` made with ``seed`` (either ruleset)
     when it is autosaved (``autosaved``), else None. ``players``: the two kinds (KINDS);
     ``play``: play_bytes(); ``newest``: where_newest() of the store."""
-    if not autosaved(board, players, play[0]):
+    if not autosaved(players):
         return None
     cfg = b""
     if getattr(st, "cfg", None) is not None:
@@ -212,11 +207,6 @@ def _lines(text, width=25):
     return out
 
 
-# the page before a game the board does not save (title_for)
-UNSAVED = ("This device has no room to save a Pocket-Tactics game against the CPU. "
-           "Switched off, it is lost; Continue keeps the game saved before it.")
-
-
 def title_for(board, settings, kit=None, notice=None):
     """The title menu with Continue when the store holds a game to resume, and "Replay
     last game" when there is a record of one that ended (last_record); ``notice`` (or why
@@ -224,9 +214,7 @@ def title_for(board, settings, kit=None, notice=None):
     shown first on a page of its own. The game it starts is made ready by prepare() once
     the title is gone (app.run_app): its ``start`` then has the state to play, autosaved.
     Replay last game ends the title too (``start`` {"replay": "last"}): app.run_app runs
-    the viewer (engine/ui/replay.py) once the title's heap is free, then a new title. A
-    new game of a person against the CPU that the board does not autosave (the device's
-    Pocket-Tactics: ``autosaved``) gets the page UNSAVED before it starts."""
+    the viewer (engine/ui/replay.py) once the title's heap is free, then a new title."""
     from .title import Title
 
     ended = []  # the store's record of a game that ended, read with the save (one read)
@@ -247,19 +235,6 @@ def title_for(board, settings, kit=None, notice=None):
         def replay(self):
             self.start = {"replay": "last"}
             self.quit = True
-
-        def begin(self, start):
-            players = start["players"]
-            if "human" not in players or autosaved(board, players,
-                                                   2 if start.get("game") == 1 else 1):
-                Title.begin(self, start)
-                return
-            # a person against the CPU the board does not save (the device's Pocket-
-            # Tactics): said before the game, which then cannot be continued
-            lines = [(line, None) for line in _lines(UNSAVED)]
-            lines.append(("", None))
-            lines.append(("Start anyway", lambda: Title.begin(self, start)))
-            self.show("Not saved", lines, len(lines) - 1, text=True)
 
     page = "Saved game"
     if notice is None and settings.notice is not None:  # why the last Continue or replay
@@ -318,7 +293,7 @@ def prepare(board, start, settings):
                       getattr(settings, "undo", True))
     start["state"] = st
     start["saver"] = None
-    if autosaved(board, start["players"], ruleset):
+    if autosaved(start["players"]):
         from .autosave import attach
 
         start["saver"] = for_game(board, st, start["seed"], start["players"], play,

@@ -59,6 +59,45 @@ def _menu_lines(screen, saver, undo_on, start):
         screen._apply = apply
 
 
+def _wake():
+    """Before a resting CPU player loads its search again: the write path and the menus,
+    which only a person's turn uses, can go (each is loaded again when used)."""
+    import engine.core
+    import engine.ui
+
+    forget(engine.core, "slotwrite")
+    forget(engine.core, "crc")
+    forget(engine.ui, "menus")
+
+
+def _cpu_rests(screen, saver):
+    """The CPU players whose search can rest (engine/ui/sliced.py) let it go before each
+    save and load it again for their next decision: the heap then never holds the search
+    and the saving code together (docs/PERFORMANCE.md)."""
+    cpus = [p for p in screen.players if p is not None and hasattr(p, "rest")]
+    if not cpus:
+        return
+    for p in cpus:
+        p.wake = _wake
+
+    def quiet():
+        went = False
+        for p in cpus:
+            went = p.rest() or went
+        return went
+
+    saver.quiet = quiet
+    ticked = screen.tick
+
+    def tick(now):
+        # a save that waited for the search to go (Autosave.quiet) is written a frame
+        # later, once the collector can have its heap back
+        saver.settle(screen.st)
+        return ticked(now)
+
+    screen.tick = tick
+
+
 def show(screen, start):
     """Called by the title's flow (app.run_app, hex_battle.from_title) with the battle
     screen it made for ``start``: the autosave saves the hex under the screen's cursor. A
@@ -71,6 +110,7 @@ def show(screen, start):
     saver = start.get("saver")
     if saver is None:
         return
+    _cpu_rests(screen, saver)
     _menu_lines(screen, saver, not saver.play[3] & 32, start)  # Undo where it is switched on
     if start.get("resume") is None:
         shown(screen, start)

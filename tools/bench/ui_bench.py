@@ -255,14 +255,17 @@ def figures(seeds, frames):
 # of two people played to its end with Undo, Tactical Hex's hand against normal saved with
 # Undo; and, with the replay viewer beside the battle's leavings (the desktop's way: the
 # device restarts into it, save_figures' first lines), the same games left for "Replay this
-# game" and continued, and the title's "Replay last game";
-# and a Pocket-Tactics game of a person against normal saved, which the device does not save
-# (boards/common.py saves_cpu_games; the driver saves it to measure what that would need).
+# game" and continued, and the title's "Replay last game"; and Pocket-Tactics games of a
+# person against the CPU's levels, saved to their end (the search rests at each save:
+# engine/ui/sliced.py).
 SAVE_RUNS = (("setup,%d,%d,save,undo" % (SETUP_SEED, SAVE_FRAMES), False),
              ("hand,%d,%d,%s,save,undo" % (HEX_SEED, HAND_FRAMES, HEX_LEVEL), True),
              ("setup,%d,%d,save,replay" % (SETUP_SEED, SAVE_FRAMES), False),
              ("hand,%d,%d,%s,save,replay" % (HEX_SEED, HAND_FRAMES, HEX_LEVEL), True),
-             ("human:normal,%d,%d,save" % (HUMAN_SEED, HUMAN_FRAMES), False))
+             ("human:easy,%d,%d,save" % (HUMAN_SEED, SAVE_FRAMES), False),
+             ("human:normal,%d,%d,save" % (HUMAN_SEED, SAVE_FRAMES), False),
+             ("human:hard,%d,%d,save" % (HUMAN_SEED, SAVE_FRAMES), False),
+             ("human:hard:100,%d,%d,save" % (HUMAN_SEED, SAVE_FRAMES), False))
 
 
 def save_figures():

@@ -28,8 +28,8 @@ builds, 50 unless given)
   save    (a further field) the battle autosaves: "setup" plays a new game of two people
           (the scripted hand plays both), "human" makes its battle as the saving title does
           (engine/ui/resume.py prepare before the battle's modules are loaded, then its
-          hooks; the board made to save a game against the CPU, which the device does
-          not for Pocket-Tactics: boards/common.py saves_cpu_games). Where
+          hooks; a CPU level made resting: its search loaded for its first decision and
+          let go before each save, engine/ui/sliced.py). Where
           the "replay" field has the hand run the replay viewer beside what the battle
           left, as the desktop does (the device restarts for it instead: ui_view.py), once the
           record holds REPLAY_AT actions the hand chooses "Replay this game": the battle
@@ -411,13 +411,12 @@ def _saving_battle(players):
 
         start = {"game": 0, "players": players, "seed": _seed, "auto_draft": False,
                  "config": suggested(0, 1, _limit)}
-        # the device does not save a Pocket-Tactics game against the CPU (boards/common.py
-        # saves_cpu_games): "save" measures what saving it would need
-        _board.saves_cpu_games = True
         _saving_start = resume.prepare(_board, start, Settings())
         forget(engine.ui, "resume")
         return None
-    names = MODULES + SEARCH_MODULES if _searches(players) else MODULES
+    # a CPU level's search is loaded for its first decision, not with the battle (its
+    # player is made resting, as engine.ui.app._battle makes it for a saved game)
+    names = MODULES + SEARCH_MODULES[-1:] if _searches(players) else MODULES
     if _import_one(names):
         return None
     from engine.ui.app import make_player
@@ -427,8 +426,8 @@ def _saving_battle(players):
     from engine.ui.kit import Kit
 
     start = _saving_start
-    ps = [make_player(players[0], _seed * 2 + 1, _board),
-          make_player(players[1], _seed * 2 + 2, _board)]
+    ps = [make_player(players[0], _seed * 2 + 1, _board, True),
+          make_player(players[1], _seed * 2 + 2, _board, True)]
     _kit = Kit(_board)  # one sheet and panel for the battle and the viewer (run_app)
     screen = Battle(_board, start["state"], ps, kit=_kit)
     start["show"](screen, start)
