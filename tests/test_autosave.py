@@ -308,7 +308,9 @@ def _continued(board, handover=False):
         screen.tick(board.ticks_ms())
         frames += 1
     n = start["saver"].log.count
-    assert frames == 1 + (n + save_menu.UNDO_STEP - 1) // save_menu.UNDO_STEP
+    # a frame to load the replay's code (save_hooks.show), UNDO_STEP actions a frame, then
+    # the end
+    assert frames == 2 + (n + save_menu.UNDO_STEP - 1) // save_menu.UNDO_STEP
     return start, screen
 
 

@@ -62,10 +62,15 @@ ARGS = {
     # holds)
     "setup-save": "setup,%d,%d,save,undo" % (ui_bench.SETUP_SEED, ui_bench.SAVE_FRAMES),
     "human-hard-save": "human:hard,%d,%d,save" % (ui_bench.HUMAN_SEED, ui_bench.SAVE_FRAMES),
+    # the same game switched off at its 60th action (the driver's off field: the store it
+    # left, ui_bench.continue_store), then from power-on the saving title's Continue, the
+    # record replayed over frames and the game played on to its end
+    "human-hard-continue": "human:hard,%d,%d,save,continue" % (ui_bench.HUMAN_SEED,
+                                                                ui_bench.SAVE_FRAMES),
     "hex-save": "hex,%d,%d,%s,save" % (ui_bench.HEX_SEED, ui_bench.HEX_FRAMES,
                                        ui_bench.HEX_LEVEL),
     # Tactical Hex through the buttons (tools/mpcheck/drivers/ui_hex.py "hand"): a person
-    # against the CPU, saved as the device saves it (boards/common.py saves_cpu_games),
+    # against the CPU, saved as the device saves it (every game a person plays in),
     # "Undo last move" chosen every few decisions
     "hex-hand-save": "hand,%d,%d,%s,save,undo" % (ui_bench.HEX_SEED, ui_bench.HAND_FRAMES,
                                                   ui_bench.HEX_LEVEL),
@@ -85,6 +90,7 @@ SCREENS = {
     "human-normal": {"cursor", "menu", "card", "info", "forecast", "assault"},
     "setup-save": {"menu", "builder", "cursor", "card", "info", "assault"},
     "human-hard-save": {"cursor", "menu", "card", "info", "forecast", "assault", "over"},
+    "human-hard-continue": {"cursor", "menu", "card", "info", "forecast", "assault", "over"},
     "hex-save": set(),
     "hex-hand-save": set(),
     "view": {"replay"},
@@ -118,6 +124,12 @@ def trees(tmp_path_factory):
         if (mode, ruleset) not in made:
             made[mode, ruleset] = ui_bench.tree_files(
                 mode, str(tmp_path_factory.mktemp("ui-" + mode)), view_ruleset=ruleset)
+        if kind.endswith("-continue"):  # with the store its game was switched off with
+            if (mode, kind) not in made:
+                made[mode, kind] = ui_bench.continue_store(
+                    ARGS[kind].replace(",continue", ""), mode, made[mode, ruleset],
+                    str(tmp_path_factory.mktemp("cont-" + mode)))
+            return made[mode, kind]
         return made[mode, ruleset]
 
     return tree
@@ -164,7 +176,8 @@ def _check_end(res, kind):
     elif kind == "setup-save":  # played to its end: the record exported, the save cleared
         assert phase == "over" and int(frames) < ui_bench.SAVE_FRAMES
         assert "SAVES 1" in res.lines
-    elif kind == "human-hard-save":  # played to its end: the record written in the store
+    elif kind in ("human-hard-save", "human-hard-continue"):  # played to its end: the
+        # record written in the store
         assert phase == "over" and int(frames) < ui_bench.SAVE_FRAMES
         assert "SAVES 1" in res.lines
     elif kind.startswith("hex"):
@@ -184,6 +197,10 @@ def _check_end(res, kind):
         assert undos and undos[0] > 5, res.lines[-6:]
         # the game played to its end and the title drawn again, with the battle let go
         assert "TITLE again" in res.lines, res.lines[-6:]
+    if kind == "human-hard-continue":  # continued: its record replayed, then saved again
+        resumed = [int(line.split()[1]) for line in res.lines if line.startswith("RESUMED ")]
+        saved = [int(line.split()[1]) for line in res.lines if line.startswith("SAVED ")]
+        assert resumed and resumed[0] >= 60 and saved and saved[0] > 10, res.lines[-6:]
     if kind == "hex-hand-save":
         hand = [line.split() for line in res.lines if line.startswith("HAND ")]
         assert int(hand[0][2]) > 2, hand  # Undo chosen
@@ -212,7 +229,8 @@ def through(trees):
 @pytest.mark.parametrize("kind,mode", [(k, m) for k in ("cpu", "human", "setup", "hex", "hex-hard")
                                        for m in ("mpy", "py") if (k, m) != ("hex", "mpy")]
                          + [("human-hard", "mpy"), ("human-normal", "py"),
-                            ("setup-save", "mpy"), ("human-hard-save", "mpy"), ("hex-save", "mpy"),
+                            ("setup-save", "mpy"), ("human-hard-save", "mpy"),
+                            ("human-hard-continue", "mpy"), ("hex-save", "mpy"),
                             ("hex-hand-save", "mpy"), ("view", "mpy"), ("view-hex", "mpy")])
 def test_battle_fits_heap_budget(kind, mode, trees, through):
     # The heap given is the device budget plus what only the check holds: the interpreter's

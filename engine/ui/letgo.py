@@ -7,14 +7,21 @@ from .lazy import forget
 
 def let_go_saves(writer=False):
     """Lets the reading side of saved games go (engine/core: the save slots, the game save,
-    the record and the codec) once a load, a check or an undo is done; with ``writer`` the
+    the record and the codec; the rulesets' saves.py, which a record's replay loads and
+    which holds the codec) once a load, a check or an undo is done; with ``writer`` the
     write path too (slotwrite.py and its CRC), which an autosave holds while it lives."""
+    import sys
+
     import engine.core
     import engine.ui
 
     for name in ("gamesave", "savestore", "savecopy", "record", "codec") + (
             ("slotwrite", "crc") if writer else ()):
         forget(engine.core, name)
+    for package in ("engine.pocket_tactics", "engine.tactical_hex"):
+        loaded = sys.modules.get(package)
+        if loaded is not None:
+            forget(loaded, "saves")
     forget(engine.ui, "letgo")
 
 

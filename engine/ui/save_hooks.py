@@ -98,6 +98,10 @@ def _cpu_rests(screen, saver):
     screen.tick = tick
 
 
+def _no_key(ev):
+    pass
+
+
 def show(screen, start):
     """Called by the title's flow (app.run_app, hex_battle.from_title) with the battle
     screen it made for ``start``: the autosave saves the hex under the screen's cursor. A
@@ -115,12 +119,26 @@ def show(screen, start):
     if start.get("resume") is None:
         shown(screen, start)
         return
-    import engine.ui
+    # the replay starts at the screen's first frame (its code loaded then, not with the
+    # screen: the two together are the largest step of a continued game); the screen is
+    # replaying from now on: it neither steps nor takes keys
+    tick = screen.tick
+    keys = screen.on_event
+    screen.replaying = True
+    screen.set_status("Loading...")
 
-    from . import save_menu
+    def first(now):
+        screen.tick = tick
+        screen.on_event = keys
+        import engine.ui
 
-    save_menu.continued(screen, start)
-    forget(engine.ui, "save_menu")
+        from . import save_menu
+
+        save_menu.continued(screen, start)
+        forget(engine.ui, "save_menu")
+
+    screen.tick = first
+    screen.on_event = _no_key
 
 
 def shown(screen, start):

@@ -10,9 +10,12 @@ calls) is added to its deadline. A device thinks fewer plies a frame than a desk
 
 ``rest()`` lets the search go while a person decides (an autosaving battle calls it before
 each save: the saving code and the search never share the heap, docs/PERFORMANCE.md): its
-player and modules are dropped, its two PRNGs kept. The next ``choose`` loads the
-modules again, one a call (``wake()`` first: what the CPU's turn does not need can go),
-and makes the player anew with those PRNGs, so it decides as if it had never rested."""
+player and modules are dropped, its two PRNGs kept. At its next decision ``choose`` calls
+``wake()`` (what the CPU's turn does not need can go; its heap is free by the next call),
+loads the modules again one a call, makes the player anew with those PRNGs (so it decides
+as if it had never rested) and its scratch state in a call of its own, then thinks; the
+answer is given a call after the search has rested again. In an unsaved game (``wake``
+None, no ``rest()``) it thinks from its first call and answers at once."""
 from engine.core.ticks import ticks_add, ticks_diff
 
 from .lazy import forget

@@ -14,7 +14,7 @@ engine_bench.min_heap; the harness enforces the heap size) and what the harness 
 --costs prints instead the heap of each stand-in object and of each import, the board and
 the battle; --saves the heap of the device's replay viewer on its own (viewer.py, for a
 game of each ruleset: tools/mpcheck/drivers/ui_view.py) and of the saved games' runs
-(SAVE_RUNS). Also the helpers the test uses: ``tree_files(mode, dest)`` (the drivers and
+(SAVE_RUNS, and CONTINUE_RUNS: switched off and continued). Also the helpers the test uses: ``tree_files(mode, dest)`` (the drivers and
 the files of the check's tree, the viewer's store among them) and ``run_ui(arg, mode,
 heap)``.
 """
@@ -92,6 +92,21 @@ def view_store(ruleset, seed, dest):
     with open(path, "wb") as f:
         f.write(bytes(save_bench.play(ruleset, seed)[2].data))
     return path, "store.bin"
+
+
+def continue_store(arg, mode, tree, dest, hex_screen=False):
+    """The tree ``tree`` (what tree_files returned) with ``dest``/cont.bin: the save store as
+    the run ``arg`` ("human:LEVEL,SEED,FRAMES,save"; with ``hex_screen`` Tactical Hex's
+    "hand,SEED,FRAMES,LEVEL,save") left it when its game was switched off mid-way (the
+    drivers' off field), which their continue field resumes from power-on."""
+    res = run_ui(arg + ",off", mode, heap=LARGE_HEAP, tree=tree, hex_screen=hex_screen)
+    nvm = [line[4:] for line in res.lines if line.startswith("NVM ")]
+    if not res.ok or not nvm:
+        raise mpcheck.MpcheckError("the switched-off run %s failed: %s" % (arg, res.error))
+    path = os.path.join(dest, "cont.bin")
+    with open(path, "wb") as f:
+        f.write(bytes.fromhex(nvm[0]))
+    return tree[0], list(tree[1]) + [(path, "cont.bin")]
 
 
 def tree_files(mode, dest, view_ruleset=1):
@@ -268,6 +283,14 @@ SAVE_RUNS = (("setup,%d,%d,save,undo" % (SETUP_SEED, SAVE_FRAMES), False),
              ("human:hard:100,%d,%d,save" % (HUMAN_SEED, SAVE_FRAMES), False))
 
 
+# saved games against the CPU switched off mid-way (RESUME_AT actions, the driver's off
+# field) and continued from power-on (the continue field: the saving title's Continue)
+CONTINUE_RUNS = (("human:normal,%d,%d,save" % (HUMAN_SEED, SAVE_FRAMES), False),
+                 ("human:hard,%d,%d,save" % (HUMAN_SEED, SAVE_FRAMES), False),
+                 ("human:human,%d,%d,save" % (HUMAN_SEED, SAVE_FRAMES), False),
+                 ("hand,%d,%d,%s,save" % (HEX_SEED, HAND_FRAMES, HEX_LEVEL), True))
+
+
 def save_figures():
     """The heap each of SAVE_RUNS needs on the device, from .mpy; then the device's replay
     viewer in an interpreter of its own (the view kind) for a game of each ruleset."""
@@ -301,6 +324,18 @@ def save_figures():
                    if line.startswith(("END", "SAVED", "UNDOS", "REPLAYS", "HAND"))]
             print("UI from .mpy, %s (budget %d KB): heap needed on the device %s; %s"
                   % (arg, BUDGET["mpy"] // 1024, _kb(need - own), "; ".join(end)))
+        for arg, hexes in CONTINUE_RUNS:
+            cont = continue_store(arg, "mpy", (shim, files), tmp, hexes)[1]
+            over = check_overhead("mpy", (shim, cont), hexes)
+            driver = os.path.join(tmp, "ui_hex_run.py") if hexes else shim
+            need, own, res = device_need(driver, arg + ",continue", "mpy", cont, *over, 512)
+            if need is None:
+                print("%s,continue FAILED: %s" % (arg, res.error))
+                continue
+            end = [line for line in res.lines if line.startswith(("END", "SAVED", "RESUMED"))]
+            print("UI from .mpy, %s switched off and continued (budget %d KB): heap needed "
+                  "on the device %s; %s" % (arg, BUDGET["mpy"] // 1024, _kb(need - own),
+                                            "; ".join(end)))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

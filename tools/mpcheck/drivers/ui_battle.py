@@ -39,6 +39,21 @@ builds, 50 unless given)
           run_app lets it go: the title drawn (prints "TITLE again"), or where the board
           offers the viewer, its "Replay last game" chosen (prints "REPLAYS <n>", the
           viewers run)
+  resume  (a further field, with "save" and "human") once the record holds RESUME_AT
+          actions and the person is to decide, the game is switched off: the battle left
+          and its code let go (engine/ui/letgo.py, as after a battle), then the saving
+          title made and its "Continue" chosen, the title let go, resume.prepare, the
+          battle's modules one a step and its screen (the players resting) with the
+          continued game's replay over frames, then played on to its end; it prints
+          "RESUMED <actions>". The device starts a fresh interpreter instead: this run
+          keeps more (the first battle's names), the safe side
+  off     (a further field, with "save" and "human") the same switch-off ends the run: it
+          prints the stand-in NVM ("NVM <hex>", the save store as the game left it) for
+          the continue field (tools/bench/ui_bench.py continue_store)
+  continue (a further field, with "save" and "human") from power-on with the stand-in NVM
+          filled from the tree's cont.bin: as code.py runs, the title's modules one a
+          step, the sheet and panel (engine.ui.kit), the saving title and its "Continue"
+          chosen, then as in resume; it prints "RESUMED <actions replayed>"
   undo    (a further field, with "save") the hand chooses "Undo last move" at every
           UNDO_EVERY-th position a person decides; it prints "UNDOS <n>"
   trace   (a further field) prints "HEAP <step> live <bytes> after <bytes>" for each import,
@@ -130,6 +145,11 @@ REPLAY_AT = 120  # actions in the record before the hand chooses "Replay this ga
 _replay = False  # the hand asks for the viewer beside the battle's leavings (the "replay" field)
 _replay_due = False
 _replay_asked = False
+RESUME_AT = 60  # actions in the record before the game is switched off (the resume field)
+_resume = False
+_off = False  # the resume field's switch-off ends the run, the store printed ("NVM <hex>")
+_cont = False  # the run starts from the store /app/cont.bin: the saving title's Continue
+_resumed = -1  # the record's actions when the game was switched off (-1: not yet)
 UNDO_EVERY = 7  # positions a person decides between two Undo choices (the undo field)
 _undo = False
 _undo_due = False
@@ -149,6 +169,7 @@ def _searches(players):
 
 def setup(arg):
     global _kind, _seed, _max, _trace, _players, _imports, _limit, _save, _undo, _replay
+    global _resume, _off, _cont, _resumed
     parts = arg.split(",")
     kind = parts[0].split(":")
     _kind = kind[0]
@@ -156,6 +177,11 @@ def setup(arg):
     _save = "save" in parts[3:]
     _undo = _save and "undo" in parts[3:]
     _replay = _save and "replay" in parts[3:]
+    _off = _save and "off" in parts[3:]
+    _resume = _save and ("resume" in parts[3:] or _off)
+    _cont = _save and "continue" in parts[3:]
+    if _cont:
+        _resumed = 0
     if _kind == "human" and len(kind) > 1:
         _players = ("human", kind[1])
         if len(kind) > 2:
@@ -170,6 +196,8 @@ def setup(arg):
                          or m == "engine.ui.lazy")
     if _players is not None and _searches(_players) and not _save:
         _imports = _imports + SEARCH_MODULES
+    if _cont:
+        _imports = SETUP_MODULES  # from power-on: the saving title's modules
     _seed = int(parts[1])
     _max = int(parts[2])
     gc.collect()
@@ -198,7 +226,7 @@ def step():
 
 
 def _step():
-    global _loaded, _board, _screen, _frames, _last_key
+    global _loaded, _board, _screen, _frames, _last_key, _resumed
     if _kind == "base" and _loaded == N_STANDINS:
         print("END base 0")
         _names()
@@ -211,12 +239,21 @@ def _step():
         return _cost_step()
     if _kind == "cards":
         return _cards()
+    global _stage
     if _board is None:
         from boards import pygamer
 
+        if _cont:
+            import microcontroller
+
+            f = open("/app/cont.bin", "rb")
+            microcontroller.nvm[:] = f.read()
+            f.close()
+            f = None
         _board = pygamer.make()
+        if _cont:
+            _stage = _resume_steps(True)
         return True
-    global _stage
     if _stage is not None:  # between two screens
         try:
             next(_stage)
@@ -237,7 +274,7 @@ def _step():
     import supervisor
     from engine.pocket_tactics.consts import PH_OVER
     from engine.ui.app import loop
-    from engine.ui.screens import M_OVER
+    from engine.ui.screens import M_MAP, M_OVER
 
     s = _screen
     if _kind == "human" or _save:
@@ -251,6 +288,17 @@ def _step():
     start = _saving_start or _start
     if s.quit and start is not None and start.get("after") and _frames < _max:
         _stage = _replay_steps(start["after"])  # "Replay this game": the battle left
+        return True
+    if _resume and _resumed < 0 and s.st.version >= RESUME_AT and s.human() >= 0 \
+            and s.mode == M_MAP and not getattr(s, "replaying", False):
+        if _off:
+            import microcontroller
+            from binascii import hexlify
+
+            _resumed = s.st.version
+            print("NVM " + hexlify(microcontroller.nvm).decode())
+            return _end(s)
+        _stage = _resume_steps()  # switched off while the person decides: Continue
         return True
     over = s.st.phase == PH_OVER and s.mode == M_OVER
     if over and _kind == "setup" and _save and _frames < _max:
@@ -281,6 +329,8 @@ def _end(s):
         print("UNDOS %d" % _undos)  # "Undo last move" chosen
     if _save:
         print("REPLAYS %d" % _replays)  # replay viewers run
+    if _resume or _cont:
+        print("RESUMED %d" % _resumed)  # the game switched off and continued
     print("SEEN %s" % " ".join(names))
     print("END %s %d" % ("over" if phase == PH_OVER else "phase%d" % phase, _frames))
     _names()
@@ -367,6 +417,61 @@ def _title_steps():
         yield
 
 
+def _resume_steps(fresh=False):
+    """The game switched off and continued (the resume field): the battle left and its
+    code let go, the saving title made and its Continue chosen, the title let go, the
+    continued game made ready (resume.prepare), the battle's modules one a step, then its
+    screen made as engine.ui.app._battle makes it (the players resting)."""
+    global _resumed, _saving_start, _screen
+    import engine.ui
+    from engine.ui import keys as K
+    from engine.ui.app import Settings
+    from engine.ui.lazy import forget
+
+    global _kit
+    if fresh:  # run_app's sheet and panel, made before the title
+        from engine.ui.kit import Kit
+
+        _kit = Kit(_board)
+        yield
+    else:
+        _resumed = _screen.st.version
+        _leave()
+        from engine.ui.letgo import let_go_battle
+
+        let_go_battle()
+        let_go_battle = None
+        yield
+    from engine.ui.resume import title_for
+
+    title = title_for(_board, Settings(), kit=_kit)
+    title_for = None
+    yield
+    while not title.quit:
+        title.on_event(K.A if title.page[1][title.sel][0] == "Continue" else K.DOWN)
+        yield
+    start = title.start
+    title = None
+    forget(engine.ui, "title")
+    forget(engine.ui, "newgame")
+    yield
+    from engine.ui import resume
+
+    _saving_start = resume.prepare(_board, start, Settings())
+    resume = None
+    forget(engine.ui, "resume")
+    if _saving_start is None or _saving_start.get("resume") is None:
+        raise RuntimeError("Continue found no game to resume")
+    if fresh:
+        _resumed = _saving_start["saver"].log.count  # the actions its record replays
+    yield
+    screen = _saving_battle(_players)
+    while screen is None:
+        yield
+        screen = _saving_battle(_players)
+    _screen = screen
+
+
 _saving_start = None
 
 
@@ -428,7 +533,8 @@ def _saving_battle(players):
     start = _saving_start
     ps = [make_player(players[0], _seed * 2 + 1, _board, True),
           make_player(players[1], _seed * 2 + 2, _board, True)]
-    _kit = Kit(_board)  # one sheet and panel for the battle and the viewer (run_app)
+    if _kit is None:  # one sheet and panel for the title, the battle and the viewer (run_app)
+        _kit = Kit(_board)
     screen = Battle(_board, start["state"], ps, kit=_kit)
     start["show"](screen, start)
     return screen

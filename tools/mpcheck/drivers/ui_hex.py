@@ -25,6 +25,13 @@ arg: "KIND,SEED,MAX_FRAMES[,LEVEL[,save[,undo][,replay]]][,trace]"
   undo   (sixth field, with "hand" and "save") the hand chooses "Undo last move" every
          UNDO_EVERY decisions (engine/ui/save_menu.py replays the record UNDO_STEP actions
          a frame)
+  off    (a further field, with "hand" and "save") once the record holds RESUME_AT
+         actions and the hand is to decide, the game is switched off: the run ends with
+         the stand-in NVM printed ("NVM <hex>", tools/bench/ui_bench.py continue_store)
+  continue (a further field, with "hand" and "save") from the tree's cont.bin in the
+         stand-in NVM: the title's Continue made ready (resume.prepare), the screen and
+         its hooks (the record replayed over frames), then played on; prints
+         "RESUMED <actions replayed>"
 
 The first steps import the modules one per top-level call; then one step makes the board,
 one the battle, and every further step runs one frame of engine.ui.app.loop. Ends with
@@ -79,10 +86,14 @@ _replays = 0
 _saved_before = 0  # saves written by the autosave of a screen left for its replay
 _stage = None  # the steps from a battle left for its replay to the game continued
 _kit = None
+RESUME_AT = 60  # actions in the record before the game is switched off (the off field)
+_off = False
+_cont = False
+_resumed = -1
 
 
 def setup(arg):
-    global _kind, _seed, _max, _level, _save, _rand, _undo, _replay, _trace
+    global _kind, _seed, _max, _level, _save, _rand, _undo, _replay, _trace, _off, _cont
     parts = arg.split(",")
     _kind = parts[0]
     _seed = int(parts[1])
@@ -92,6 +103,8 @@ def setup(arg):
     _save = len(parts) > 4 and parts[4] == "save"
     _undo = _save and "undo" in parts[5:]
     _replay = _save and "replay" in parts[5:]
+    _off = _save and "off" in parts[5:]
+    _cont = _save and "continue" in parts[5:]
     _trace = "trace" in parts[3:]
     _rand = _seed * 7919 + 1
     gc.collect()
@@ -107,7 +120,7 @@ def step():
 
 
 def _step():
-    global _loaded, _board, _screen, _frames
+    global _loaded, _board, _screen, _frames, _max
     if _kind == "base" and _loaded == N_STANDINS:
         print("END base 0")
         _names()
@@ -119,6 +132,13 @@ def _step():
     if _board is None:
         from boards import pygamer
 
+        if _cont:
+            import microcontroller
+
+            f = open("/app/cont.bin", "rb")
+            microcontroller.nvm[:] = f.read()
+            f.close()
+            f = None
         _board = pygamer.make()
         return True
     global _stage
@@ -152,6 +172,13 @@ def _step():
     from engine.ui.app import loop
 
     s = _screen
+    if _off and _start["saver"].log.count >= RESUME_AT and s.human() >= 0 \
+            and not getattr(s, "replaying", False):
+        import microcontroller
+        from binascii import hexlify
+
+        print("NVM " + hexlify(microcontroller.nvm).decode())
+        _max = _frames  # switched off: the run ends here
     if _kind == "hand":
         presses.frame(_hand, s, _frames)
     loop(_board, s, 1)
@@ -166,6 +193,8 @@ def _step():
             print("REPLAYS %d" % _replays)  # replay viewers run
         if _kind == "hand":
             print("HAND %d %d" % (_decisions, _undos))  # actions picked, Undo chosen
+        if _cont:
+            print("RESUMED %d" % _resumed)
         print("SEEN %s" % ("over" if s.over else ""))
         print("END %s %d" % ("over" if s.over else "phase%d" % s.st.phase, _frames))
         _names()
@@ -182,9 +211,15 @@ def _prepare():
     from engine.ui.lazy import forget
     from engine.ui.resume import prepare
 
+    global _resumed
     people = ("human", _level) if _kind == "hand" else ("human", "human")
-    _start = prepare(_board, {"game": 1, "players": people, "seed": _seed}, Settings())
+    choice = {"continue": True} if _cont else {"game": 1, "players": people, "seed": _seed}
+    _start = prepare(_board, choice, Settings())
     forget(engine.ui, "resume")
+    if _cont:
+        if _start is None or _start.get("resume") is None:
+            raise RuntimeError("Continue found no game to resume")
+        _resumed = _start["saver"].log.count
 
 
 def _replay_steps(start):
