@@ -10,7 +10,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from boards import stub  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
-from engine.pocket_tactics.forces import check_force, force_points, suggested  # noqa: E402
+from engine.pocket_tactics.config import check_force, force_points  # noqa: E402
+from engine.pocket_tactics.forces import suggested  # noqa: E402
 from engine.pocket_tactics.consts import (PH_FEATURE, PH_PLACE_TILE, PH_TURN,  # noqa: E402
                                           x_of)
 from engine.pocket_tactics.players import RandomPlayer  # noqa: E402

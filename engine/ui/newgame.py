@@ -7,7 +7,7 @@ from engine.pocket_tactics import factions as F
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics import tables as T
 from engine.pocket_tactics.config import TILES_PER_PLAYER, Config, ConfigError
-from engine.pocket_tactics.forces import check_force, force_points
+from engine.pocket_tactics.config import check_force, force_points
 from engine.pocket_tactics.consts import MAX_UNITS, S_POINTS, U_POINTS
 from engine.pocket_tactics.units import spell_stat, type_mask, type_stat
 
