@@ -24,9 +24,8 @@ FACTIONS_PY = os.path.join(OUT, "factions.py")
 IDS_PY = os.path.join(OUT, "ids.py")
 TEXTS_BIN = os.path.join(OUT, "texts.bin")
 TEXTFILE_PY = os.path.join(OUT, "textfile.py")
-ODDS_TABLE_PY = os.path.join(OUT, "odds_table.py")
 CONSTS_PY = os.path.join(OUT, "consts.py")
-GENERATED = ("tables.py", "names.py", "factions.py", "ids.py", "texts.bin", "odds_table.py")
+GENERATED = ("tables.py", "names.py", "factions.py", "ids.py", "texts.bin", "odds.bin")
 GENERATED_PY = [os.path.join(OUT, n) for n in GENERATED if n.endswith(".py")]
 
 
@@ -691,7 +690,7 @@ STALE = [
      ("tables.py", "texts.bin")),
     # a DEF bump of 2 is new to the data: the odds table gets a profile for it
     ("bump", "factions/mage_guild.json", lambda d: d["units"][0].update(def_bumps=[2]),
-     ("tables.py", "odds_table.py", "texts.bin")),
+     ("tables.py", "odds.bin", "texts.bin")),
     ("unit name", "factions/clf.json", lambda d: d["units"][0].update(name="Cyber Private"),
      ("names.py", "texts.bin")),
     ("terrain colour", "terrain.json", lambda d: d["terrains"][0].update(colour="0x123456"),

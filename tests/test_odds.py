@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The assault odds table (engine/pocket_tactics/odds.py, odds_table.py; solved by
+"""The assault odds table (engine/pocket_tactics/odds.py, odds.bin; solved by
 tools/build_odds.py): it is what the builder makes, its single-roll entries are the plain
 tally odds, a bump or a re-roll never makes a side worse off, and real assaults played
 through the engine with every die face enumerated, both sides following the solver's
@@ -14,7 +14,6 @@ from fractions import Fraction
 import pytest
 
 from engine.pocket_tactics import assault, odds, saves
-from engine.pocket_tactics import odds_table as O
 from engine.pocket_tactics.consts import (K_BUMP, K_REROLL, K_STOP, PH_BUMP, PH_REROLL,
                                           PH_REROLL_DIE, PH_ROLL, action)
 from engine.pocket_tactics.players import P_BEAT
@@ -34,6 +33,8 @@ def _load(path, name):
 BD = _load(os.path.join(ROOT, "tools", "build_data.py"), "pt_build_data_for_odds")
 MODEL, _errors = BD.read_all(BD.DEFAULT_DATA)
 LAYOUT = B.layout(MODEL)
+TABLE = odds.table()
+N_OFF, N_DEF, N_R = TABLE["n_off"], TABLE["n_def"], TABLE["n_r"]
 
 
 def pair(profile):
@@ -49,20 +50,20 @@ def p255(frac):
 # --- the table is what the builder makes ------------------------------------------------
 
 def test_generated_table_is_what_the_builder_makes():
-    with open(os.path.join(ROOT, "engine", "pocket_tactics", "odds_table.py"),
-              encoding="utf-8") as f:
-        assert f.read() == BD.gen_odds_table(MODEL)
+    with open(os.path.join(ROOT, "engine", "pocket_tactics", "odds.bin"), "rb") as f:
+        assert f.read() == BD.gen_odds_bin(MODEL)
 
 
 def test_table_size_and_layout():
-    # one byte per contest; a few KB at most on the device
-    n = 2 * O.N_OFF * O.N_OP * O.N_DEF * O.N_DP * O.N_R * O.N_R
-    assert len(O.CONTESTS) == n <= 4096
-    assert (O.N_OFF, O.N_DEF) == (LAYOUT["n_off"], LAYOUT["n_def"])
-    assert (O.N_OP, O.N_DP) == (len(LAYOUT["off_profiles"]), len(LAYOUT["def_profiles"]))
+    # one byte per contest; a few KB at most, read a byte at a time on the device
+    n = 2 * N_OFF * TABLE["n_op"] * N_DEF * TABLE["n_dp"] * N_R * N_R
+    assert len(TABLE["contests"]) == n <= 4096
+    assert (N_OFF, N_DEF) == (LAYOUT["n_off"], LAYOUT["n_def"])
+    assert (TABLE["n_op"], TABLE["n_dp"]) == (len(LAYOUT["off_profiles"]),
+                                              len(LAYOUT["def_profiles"]))
     # every tabulated profile maps to itself
-    for table, profiles in ((O.OFF_PROFILE, LAYOUT["off_profiles"]),
-                            (O.DEF_PROFILE, LAYOUT["def_profiles"])):
+    for table, profiles in ((TABLE["off_profile"], LAYOUT["off_profiles"]),
+                            (TABLE["def_profile"], LAYOUT["def_profiles"])):
         for i, p in enumerate(profiles):
             assert table[pair(p)] == i, p
 
@@ -105,12 +106,12 @@ def test_no_dice_cases():
 
 def _entries():
     for def_first in (0, 1):
-        for n_off in range(1, O.N_OFF + 1):
+        for n_off in range(1, N_OFF + 1):
             for ob in LAYOUT["off_profiles"]:
-                for n_def in range(1, O.N_DEF + 1):
+                for n_def in range(1, N_DEF + 1):
                     for db in LAYOUT["def_profiles"]:
-                        for r_off in range(O.N_R):
-                            for r_def in range(O.N_R):
+                        for r_off in range(N_R):
+                            for r_def in range(N_R):
                                 yield def_first, n_off, ob, n_def, db, r_off, r_def
 
 
@@ -129,9 +130,9 @@ def test_a_bump_or_a_reroll_never_makes_a_side_worse_off():
     checked = 0
     for f, n, ob, m, db, ro, rd in _entries():
         v = c(f, n, ob, m, db, ro, rd)
-        if ro + 1 < O.N_R:
+        if ro + 1 < N_R:
             assert c(f, n, ob, m, db, ro + 1, rd) >= v
-        if rd + 1 < O.N_R:
+        if rd + 1 < N_R:
             assert c(f, n, ob, m, db, ro, rd + 1) <= v
         for ob2 in LAYOUT["off_profiles"]:
             if _dominates(ob2, ob):
@@ -140,15 +141,15 @@ def test_a_bump_or_a_reroll_never_makes_a_side_worse_off():
             if _dominates(db2, db):
                 assert c(f, n, ob, m, db2, ro, rd) <= v, (db2, db)
         checked += 1
-    assert checked == len(O.CONTESTS)
+    assert checked == len(TABLE["contests"])
 
 
 def test_more_dice_never_hurt():
     for f, n, ob, m, db, ro, rd in _entries():
         v = odds.contest(n, pair(ob), m, pair(db), ro, rd, f)
-        if n < O.N_OFF:
+        if n < N_OFF:
             assert odds.contest(n + 1, pair(ob), m, pair(db), ro, rd, f) >= v
-        if m < O.N_DEF:
+        if m < N_DEF:
             assert odds.contest(n, pair(ob), m + 1, pair(db), ro, rd, f) <= v
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Compile the Pocket-Tactics game data into plain Python modules and a texts file.
+"""Compile the Pocket-Tactics game data into plain Python modules and two data files.
 
 Reads the human-readable authoring files in data/pocket_tactics/
 (terrain.json, spells.json, factions/*.json) and writes:
@@ -12,8 +12,9 @@ Reads the human-readable authoring files in data/pocket_tactics/
   engine/pocket_tactics/ids.py     keys of the data (notation, scenarios, CLI)
   engine/pocket_tactics/texts.bin  the long texts, type and ability names (a card reads one
                                    at a time: engine/pocket_tactics/textfile.py)
-  engine/pocket_tactics/odds_table.py  exact assault odds for the CPU player, solved by
-                                   tools/build_odds.py for the dice and bumps in the data
+  engine/pocket_tactics/odds.bin   exact assault odds for the CPU player, solved by
+                                   tools/build_odds.py for the dice and bumps in the data (read
+                                   a byte at a time: engine/pocket_tactics/odds.py)
 
 Usage:
   python tools/build_data.py            write the six files
@@ -824,14 +825,14 @@ def pack_texts(sections):
     return bytes(out + data)
 
 
-def gen_odds_table(m):
+def gen_odds_bin(m):
     """The assault odds for the CPU player (tools/build_odds.py solves them)."""
     here = os.path.dirname(os.path.abspath(__file__))
     if here not in sys.path:
         sys.path.insert(0, here)
     import build_odds
 
-    return build_odds.gen_odds_table(m, HEADER)
+    return build_odds.gen_odds_bin(m)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -867,7 +868,7 @@ def main(argv):
 
     outputs = (("tables.py", gen_tables(model)), ("names.py", gen_names(model)),
                ("factions.py", gen_factions(model)), ("ids.py", gen_ids(model)),
-               ("texts.bin", gen_texts(model)), ("odds_table.py", gen_odds_table(model)))
+               ("texts.bin", gen_texts(model)), ("odds.bin", gen_odds_bin(model)))
     here = os.path.dirname(os.path.abspath(__file__))
     if here not in sys.path:
         sys.path.insert(0, here)

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Exact assault odds (RULES A5, A6), solved at build time for the CPU player.
 
-tools/build_data.py calls ``gen_odds_table(model)`` and writes the result as
-engine/pocket_tactics/odds_table.py, so ``build_data.py --check`` covers it like the other
+tools/build_data.py calls ``gen_odds_bin(model)`` and writes the result as
+engine/pocket_tactics/odds.bin, so ``build_data.py --check`` covers it like the other
 generated modules. Run on its own, this file prints the table's layout and size:
 
   python tools/build_odds.py            layout, size, time to solve
@@ -392,44 +392,20 @@ def contest_table(lay):
     return bytes(out)
 
 
-def _bytes(values, width=96, indent="    "):
-    """A bytes literal split over lines of at most ``width`` characters."""
-    esc = ["\\x%02x" % v for v in values]
-    per = (width - len(indent) - 3) // 4
-    lines = [indent + 'b"' + "".join(esc[i:i + per]) + '"' for i in range(0, len(esc), per)]
-    return "(\n" + "\n".join(lines) + "\n)"
+def gen_odds_bin(model):
+    """The bytes of engine/pocket_tactics/odds.bin, read by odds.py a byte at a time (the
+    format is in its docstring)."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from engine.pocket_tactics import odds
 
-
-def gen_odds_table(model, header):
-    """The text of engine/pocket_tactics/odds_table.py (numbers only, like tables.py)."""
     lay = layout(model)
     table = contest_table(lay)
-    op, dp = lay["off_profiles"], lay["def_profiles"]
-
-    def names(ps):
-        return ", ".join("+".join(map(str, p)) or "none" for p in ps)
-
-    out = [header,
-           "# Exact contest odds for the CPU player, solved by tools/build_odds.py; read by\n"
-           "# odds.py. Layout and policy: docs/DATA.md, \"The assault odds table\".\n\n"]
-    out.append("N_OFF = %d  # OFF dice 1..N_OFF\n" % lay["n_off"])
-    out.append("N_DEF = %d  # DEF dice 1..N_DEF\n" % lay["n_def"])
-    out.append("N_OP = %d  # OFF bump profiles: %s\n" % (len(op), names(op)))
-    out.append("N_DP = %d  # DEF bump profiles: %s\n" % (len(dp), names(dp)))
-    out.append("N_R = %d  # re-rolls 0..N_R - 1 per side\n" % lay["n_rerolls"])
-    out.append("# Profile number by b1 * 4 + b2, the side's two largest bumps of that kind (0 =\n"
-               "# none); a pair not tabulated maps to the strongest profile it dominates.\n")
-    out.append("OFF_PROFILE = %s\n" % _bytes_one(profile_map(op)))
-    out.append("DEF_PROFILE = %s\n" % _bytes_one(profile_map(dp)))
-    out.append("# round(255 * P(OFF defeats DEF)) by (((((first * N_OFF + off - 1) * N_OP + off\n"
-               "# profile) * N_DEF + def - 1) * N_DP + def profile) * N_R + off re-rolls) * N_R\n"
-               "# + def re-rolls; first 0: the OFF side moves first, 1: the DEF side does.\n")
-    out.append("CONTESTS = %s\n" % _bytes(table))
-    return "".join(out)
-
-
-def _bytes_one(values):
-    return 'b"' + "".join("\\x%02x" % v for v in values) + '"'
+    head = bytes((lay["n_off"], lay["n_def"], len(lay["off_profiles"]),
+                  len(lay["def_profiles"]), lay["n_rerolls"]))
+    out = (odds.MAGIC + bytes((odds.VERSION,)) + head + profile_map(lay["off_profiles"])
+           + profile_map(lay["def_profiles"]))
+    assert len(out) == odds.HEAD
+    return out + table
 
 
 # ---------------------------------------------------------------------------------------------

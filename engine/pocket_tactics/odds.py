@@ -2,12 +2,14 @@
 """Assault odds for the CPU player (RULES A5, A6): the chance that the defender falls and
 the chance that the attacker falls, when both sides use their bumps and re-rolls well.
 
-The numbers come from ``odds_table.py``, solved exactly at build time by
-tools/build_odds.py (docs/DATA.md, "The assault odds table"). The table holds *contests*:
-one side's OFF dice and OFF bumps against the other side's DEF dice and DEF bumps, with
-both sides' re-rolls. The dice, bumps and re-rolls of an assault come from
-``assault.prepare``, the code the assault itself uses (Weaken, Wither, Suppress, sight,
-features, Fury, Steadfast, Medics, Ward, support, Leader, Bane, Psionic, ...).
+The numbers are in ``odds.bin`` beside this module, solved exactly at build time by
+tools/build_odds.py (docs/DATA.md, "The assault odds table") and read a byte at a time, so
+the table costs the heap nothing but an open file: a lookup is a seek and a one-byte read
+(an evaluation of the "hard" CPU makes a few dozen). The table holds *contests*: one side's
+OFF dice and OFF bumps against the other side's DEF dice and DEF bumps, with both sides'
+re-rolls. The dice, bumps and re-rolls of an assault come from ``assault.prepare``, the
+code the assault itself uses (Weaken, Wither, Suppress, sight, features, Fury, Steadfast,
+Medics, Ward, support, Leader, Bane, Psionic, ...).
 
 - The defender falls: the attacker's OFF dice against the defender's DEF dice, the
   attacker moving first. The attacker falls: the defender's OFF dice (none when it cannot
@@ -19,14 +21,50 @@ features, Fury, Steadfast, Medics, Ward, support, Leader, Bane, Psionic, ...).
   above the table's maximum count as the maximum; dice beyond the table's range as its
   largest count.
 
+The file (all numbers one byte): "OD" | version | N_OFF N_DEF N_OP N_DP N_R (OFF dice
+1..N_OFF, DEF dice 1..N_DEF, OFF and DEF bump profiles, re-rolls 0..N_R - 1) | the OFF
+profile number by b1 * 4 + b2, the side's two largest bumps of that kind (16 bytes) | the
+same for DEF (16) | the contests: round(255 * P(OFF defeats DEF)) at (((((first * N_OFF +
+off - 1) * N_OP + off profile) * N_DEF + def - 1) * N_DP + def profile) * N_R + off
+re-rolls) * N_R + def re-rolls, first 0 when the OFF side moves first.
+
 Allocates nothing per call (the scratch arrays are the module's own); all ints are small.
 """
-from . import odds_table as O
 from .assault import DEF_KIND, prepare
 
+MAGIC = b"OD"
+VERSION = 1
+HEAD = 40  # magic, version, five sizes, two profile maps of 16
+PATH = __file__.replace("\\", "/").rsplit("/", 1)[0] + "/odds.bin"
+
+_head = bytearray(HEAD)  # the file's head, read once
+_one = bytearray(1)
+_file = []  # the open table, once a lookup has opened it
 _nd = bytearray(4)
 _bumps = bytearray(16)
 _rerolls = bytearray(2)
+
+
+def _open(path=PATH):
+    """The table file, its head checked and read into _head."""
+    f = open(path, "rb")
+    if f.readinto(_head) != HEAD or _head[0:2] != MAGIC or _head[2] != VERSION:
+        f.close()
+        raise ValueError("%s is not an odds table of this build" % path)
+    _file.append(f)
+    return f
+
+
+def table(path=PATH):
+    """The whole table as a dict (tools and tests): the sizes, the two profile maps and the
+    contests (bytes)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[0:2] != MAGIC or data[2] != VERSION:
+        raise ValueError("%s is not an odds table of this build" % path)
+    n = data[3:8]
+    return {"n_off": n[0], "n_def": n[1], "n_op": n[2], "n_dp": n[3], "n_r": n[4],
+            "off_profile": data[8:24], "def_profile": data[24:40], "contests": data[HEAD:]}
 
 
 def _pair(bumps, base, kind):
@@ -56,18 +94,24 @@ def contest(n_off, off_pair, n_def, def_pair, r_off, r_def, def_first):
         return 0  # no OFF dice never defeat
     if not n_def:
         return 255  # an OFF die with no DEF die to meet it defeats
-    if n_off > O.N_OFF:
-        n_off = O.N_OFF
-    if n_def > O.N_DEF:
-        n_def = O.N_DEF
-    top = O.N_R - 1
-    if r_off > top:
-        r_off = top
-    if r_def > top:
-        r_def = top
-    i = (def_first * O.N_OFF + n_off - 1) * O.N_OP + O.OFF_PROFILE[off_pair]
-    i = (i * O.N_DEF + n_def - 1) * O.N_DP + O.DEF_PROFILE[def_pair]
-    return O.CONTESTS[(i * O.N_R + r_off) * O.N_R + r_def]
+    f = _file[0] if _file else _open()
+    h = _head
+    top_off = h[3]
+    top_def = h[4]
+    nr = h[7]
+    if n_off > top_off:
+        n_off = top_off
+    if n_def > top_def:
+        n_def = top_def
+    if r_off >= nr:
+        r_off = nr - 1
+    if r_def >= nr:
+        r_def = nr - 1
+    i = (def_first * top_off + n_off - 1) * h[5] + h[8 + off_pair]
+    i = (i * top_def + n_def - 1) * h[6] + h[24 + def_pair]
+    f.seek(HEAD + (i * nr + r_off) * nr + r_def)
+    f.readinto(_one)
+    return _one[0]
 
 
 def assault_odds(st, att, dfd, out):
