@@ -254,8 +254,11 @@ def test_hard_values_assaults_with_the_exact_odds():
     from engine.pocket_tactics.evaluate import best_assault, exact_odds, pbeat_odds
     from engine.pocket_tactics.odds import assault_odds
 
-    assert make_cpu("hard", 1).odds is exact_odds
-    assert make_cpu("normal", 1).odds is pbeat_odds and make_cpu("easy", 1).odds is pbeat_odds
+    from engine.pocket_tactics import cpu
+
+    assert cpu.make_cpu("hard", 1).odds is cpu.exact_odds
+    assert cpu.make_cpu("normal", 1).odds is cpu.pbeat_odds
+    assert cpu.make_cpu("easy", 1).odds is cpu.pbeat_odds
     differ = 0
     for seed in range(30):
         st, players = _battle(seed, seed % 5, (seed + 3) % 5, 2 * seed)

@@ -12,13 +12,25 @@ _FAR = 99
 
 
 class Board:
-    def __init__(self):
+    def __init__(self, fixed=None):
+        """An empty map; or, with ``fixed`` (a drafted Board), one that shares its map: the
+        tiles, terrain, features, adjacency and routes, which never change once the battle
+        begins (a search's scratch state), and has its own units."""
+        self.t_unit = bytearray(b"\xff" * MAX_TILES)
+        if fixed is not None:
+            self.grid = fixed.grid
+            self.cell = fixed.cell
+            self.t_hex = fixed.t_hex
+            self.t_terrain = fixed.t_terrain
+            self.t_feature = fixed.t_feature
+            self.adj = fixed.adj
+            self.dist = fixed.dist
+            return
         self.grid = HexGrid(GRID_W, GRID_W)
         self.cell = bytearray(GRID_W * GRID_W)  # tile number + 1 per grid hex; 0 = no tile
         self.t_hex = []  # grid hex of each tile
         self.t_terrain = bytearray(MAX_TILES)
         self.t_feature = bytearray(b"\xff" * MAX_TILES)
-        self.t_unit = bytearray(b"\xff" * MAX_TILES)
         self.adj = bytearray(b"\xff" * (MAX_TILES * 6))  # neighbour tile per direction
         self.dist = bytearray(MAX_TILES * MAX_TILES)  # shortest route over tiles
 

@@ -125,15 +125,7 @@ class CpuPlayer(SearchPlayer):
         old = None
         from .state import State
 
-        s = State(st.cfg, checked=True)  # the battle's config, validated when it began
-        b = s.board
-        ob = st.board
-        b.cell = ob.cell
-        b.t_hex = ob.t_hex
-        b.t_terrain = ob.t_terrain
-        b.t_feature = ob.t_feature
-        b.adj = ob.adj
-        b.dist = ob.dist
+        s = State(st.cfg, checked=True, map_of=st)  # the config validated when it began
         s._spare = []  # one legal list, refilled at every step of a play-out
         return s
 

@@ -87,14 +87,15 @@ PHASES = (
 
 
 class State:
-    def __init__(self, config, seed=1, checked=False):
+    def __init__(self, config, seed=1, checked=False, map_of=None):
         """A game about to begin with ``config``, which is validated first unless
-        ``checked`` (the config of a game already running: a search's scratch state)."""
+        ``checked`` (the config of a game already running: a search's scratch state, whose
+        board shares the map of the state ``map_of``: Board's ``fixed``)."""
         if not checked:
             config.validate()
         self.cfg = config
         self.rng = Rng(seed)
-        self.board = Board()
+        self.board = Board(None if map_of is None else map_of.board)
         u0 = config.units[0]
         u1 = config.units[1]
         n = len(u0) + len(u1)
