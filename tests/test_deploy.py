@@ -121,7 +121,7 @@ def installed(tmp_path_factory):
     """A default install into an empty folder: (folder, the tool's output)."""
     dest = str(tmp_path_factory.mktemp("circuitpy"))
     lines = []
-    deploy.deploy(dest, out=lines.append)
+    deploy.deploy(dest, out=lines.append, py=True)
     return dest, lines
 
 
@@ -195,7 +195,7 @@ def test_libraries_are_resolved_recursively_from_the_sources(tmp_path, capsys):
     dest = tmp_path / "dest"
     dest.mkdir()
     lines = []
-    deploy.deploy(str(dest), lib_only=True, out=lines.append, sites=[str(site)])
+    deploy.deploy(str(dest), lib_only=True, out=lines.append, sites=[str(site)], py=True)
     assert sorted(files_in(str(dest))) == [
         "lib/dep_a.py", "lib/dep_b.py", "lib/dep_pkg/__init__.py", "lib/dep_pkg/helper.py",
         "lib/dep_pkg/sub.py", "lib/neopixel.py"]
@@ -218,12 +218,12 @@ def test_device_files_may_not_import_a_left_out_module(monkeypatch):
 def test_lib_only_and_dry_run(tmp_path, capsys):
     dest = tmp_path / "d"
     dest.mkdir()
-    rc, out, _ = main(capsys, dest, "--dry-run")
+    rc, out, _ = main(capsys, dest, "--py", "--dry-run")
     assert rc == 0
     assert files_in(str(dest)) == {}
     for rel in expected_default():
         assert "would write %s " % rel in " ".join(out.split()) + " ", rel
-    rc, out, _ = main(capsys, dest, "--lib-only")
+    rc, out, _ = main(capsys, dest, "--py", "--lib-only")
     assert rc == 0
     assert sorted(files_in(str(dest))) == ["lib/neopixel.py"]
 
@@ -234,20 +234,20 @@ def test_refuses_an_install_that_does_not_fit(tmp_path, capsys, monkeypatch):
     dest = str(tmp_path)
     put(dest, OWNER_FILES)
     before = files_in(dest)
-    rc, out, _ = main(capsys, dest, "--dry-run")
+    rc, out, _ = main(capsys, dest, "--py", "--dry-run")
     assert rc == 0
     need = int(out.strip().splitlines()[-1].split("(")[1].split()[0])  # "(N on disk)"
     assert need >= sum(os.path.getsize(os.path.join(ROOT, r)) for r in expected_default()
                        if not r.startswith("lib/"))
 
     monkeypatch.setattr(deploy.shutil, "disk_usage", lambda p: Usage(1 << 30, 0, need - 1))
-    rc, out, err = main(capsys, dest)
+    rc, out, err = main(capsys, dest, "--py")
     assert rc != 0
     assert "needs %d bytes" % need in err and "%d bytes are free" % (need - 1) in err
     assert files_in(dest) == before  # untouched: nothing written, no temporary files
 
     monkeypatch.setattr(deploy.shutil, "disk_usage", lambda p: Usage(1 << 30, 0, need))
-    rc, out, err = main(capsys, dest)
+    rc, out, err = main(capsys, dest, "--py")
     assert rc == 0, err
     got = files_in(dest)
     assert sorted(got) == sorted(set(expected_default()) | set(OWNER_FILES))
@@ -265,7 +265,7 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
     put(str(dest), {"boards/host.py": b"old", "engine/pocket_tactics/scenario.py": b"old",
                     "engine/pocket_tactics/unit_texts.mpy": b"old",
                     "lib/neopixel.mpy": b"C\x06 the bundle's"})
-    rc, _, err = main(capsys, dest)
+    rc, _, err = main(capsys, dest, "--py")
     assert rc == 0, err
     got = files_in(str(dest))
     assert sorted(got) == sorted(set(expected_default()) | set(OWNER_FILES))
@@ -278,7 +278,7 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
     want = entries + [r[:-3] + ".mpy" for r in expected_default()
                       if r.endswith(".py") and r not in entries]
     data = [r for r in expected_default() if not r.endswith(".py")]  # copied as they are
-    assert data == ["engine/pocket_tactics/texts.bin"]
+    assert data == ["engine/pocket_tactics/odds.bin", "engine/pocket_tactics/texts.bin"]
     assert sorted(got) == sorted(set(want) | set(data) | set(OWNER_FILES))
     for rel in data:
         with open(os.path.join(ROOT, rel), "rb") as f:
@@ -303,7 +303,7 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
             assert got[rel] == f.read()
     assert all(got[rel] == data for rel, data in OWNER_FILES.items())
 
-    rc, _, err = main(capsys, dest)  # back to source: the .mpy copies go
+    rc, _, err = main(capsys, dest, "--py")  # back to source: the .mpy copies go
     assert rc == 0, err
     assert sorted(files_in(str(dest))) == sorted(set(expected_default()) | set(OWNER_FILES))
 
@@ -342,13 +342,60 @@ def test_mpy_cross_failing_on_a_file_leaves_the_drive_as_it_was(tmp_path, capsys
     dest = tmp_path / "drive"
     dest.mkdir()
     put(str(dest), OWNER_FILES)
-    assert main(capsys, dest)[0] == 0
+    assert main(capsys, dest, "--py")[0] == 0
     before = files_in(str(dest))
     exe = fake_mpy_cross(tmp_path, fail_on="engine.ui.battle")  # the name it embeds
     rc, _, err = main(capsys, dest, "--mpy-cross", exe)
     assert rc != 0
     assert "mpy-cross failed on engine/ui/battle.py" in err and "SyntaxError" in err
     assert files_in(str(dest)) == before
+
+
+def _only_binaries_in(monkeypatch, folder):
+    """tools/circuitpython.py finds CircuitPython's binaries in ``folder`` alone (None:
+    nowhere)."""
+    from tools import circuitpython
+
+    empty = folder or os.path.join(ROOT, "no-such-folder")
+    monkeypatch.setenv(circuitpython.ENV, str(empty))
+    monkeypatch.setattr(circuitpython, "SHARED", os.path.join(ROOT, "no-such-folder"))
+    monkeypatch.setenv("PATH", "")
+
+
+def test_circuitpythons_mpy_cross_is_found_and_used(tmp_path, capsys, monkeypatch):
+    bins = tmp_path / "cpbin"
+    bins.mkdir()
+    fake_mpy_cross(bins, version="CircuitPython 10.3.0 on 2026-12-03; mpy-cross emitting mpy "
+                                 "v6.3")
+    _only_binaries_in(monkeypatch, bins)
+    dest = tmp_path / "drive"
+    dest.mkdir()
+    rc, out, err = main(capsys, dest)
+    assert rc == 0, err
+    assert "mpy-cross: %s" % (bins / "mpy-cross") in out
+    got = files_in(str(dest))
+    assert "engine/ui/battle.mpy" in got and "engine/ui/battle.py" not in got
+    # without it: .py source, and the output says why and how to get it
+    _only_binaries_in(monkeypatch, None)
+    rc, out, err = main(capsys, dest)
+    assert rc == 0, err
+    assert "installing .py source" in out and "CIRCUITPYTHON_BIN" in out
+    assert "engine/ui/battle.py" in files_in(str(dest))
+    rc, _, err = main(capsys, dest, "--py", "--mpy-cross", bins / "mpy-cross")
+    assert rc != 0 and "give one of them" in err
+
+
+def test_an_mpy_without_circuitpythons_header_is_refused(tmp_path, capsys):
+    dest = tmp_path / "drive"
+    dest.mkdir()
+    exe = fake_mpy_cross(tmp_path)
+    with open(exe) as f:
+        text = f.read()
+    with open(exe, "w") as f:  # writes MicroPython's header although it says CircuitPython
+        f.write(text.replace('b"C\\x06"', 'b"M\\x06"'))
+    rc, _, err = main(capsys, dest, "--mpy-cross", exe)
+    assert rc != 0 and "not CircuitPython's" in err and "refuse" in err
+    assert files_in(str(dest)) == {}
 
 
 # --- errors ----------------------------------------------------------------------------------
@@ -387,7 +434,7 @@ def test_a_write_failure_leaves_the_drive_as_it_was(tmp_path, capsys, monkeypatc
         real_fsync(fd)
 
     monkeypatch.setattr(deploy.os, "fsync", fsync)
-    rc, _, err = main(capsys, dest)
+    rc, _, err = main(capsys, dest, "--py")
     assert rc != 0 and "No space left on device" in err and "Nothing was installed" in err
     assert len(calls) == 20
     assert files_in(dest) == before

