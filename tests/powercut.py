@@ -40,41 +40,54 @@ def _check(size, offset, n):
         raise ValueError("store range %d+%d outside 0..%d" % (offset, n, size))
 
 
+_image = []  # the image a write programs, shared by every model (one 8 KB block)
+
+
 class FlashModel:
     def __init__(self, size=8192, page=512):
         self.size = size
         self.page = page
-        self.data = bytearray(b"\xff" * size)
+        self._erased = b"\xff" * page
+        self.data = bytearray(size)
+        for k in range(size // page):
+            self.data[k * page:(k + 1) * page] = self._erased
         self.cut = None
         self.erase_cycles = 0
         self.bytes_written = 0
 
     def read(self, offset, n):
         _check(self.size, offset, n)
-        return bytes(self.data[offset:offset + n])
+        return self.data[offset:offset + n]  # a new bytearray, as the device's NvmStore
 
     def write(self, offset, data):
         n = len(data)
         _check(self.size, offset, n)
-        image = bytearray(self.data)
+        if not _image or len(_image[0]) != self.size:
+            _image[:] = [bytearray(self.size)]
+        image = _image[0]
+        image[:] = self.data
         image[offset:offset + n] = data
         self.erase_cycles += 1
         self.bytes_written += n
         cut = self.cut
         self.cut = None
         d = self.data
-        d[0:self.size] = b"\xff" * self.size
+        p = self.page
+        for k in range(self.size // p):
+            d[k * p:(k + 1) * p] = self._erased
         if cut == ERASE:
             raise PowerCut("inside the erase")
-        p = self.page
         for k in range(self.size // p):
             d[k * p:(k + 1) * p] = image[k * p:(k + 1) * p]
             if cut == k:
                 raise PowerCut("after page %d" % k)
 
-    def copy(self):
-        f = FlashModel(self.size, self.page)
+    def copy(self, into=None):
+        """A model holding the same bytes (``into``, a model of the same size, is reused:
+        the CircuitPython tier runs this in the device's heap)."""
+        f = into if into is not None else FlashModel(self.size, self.page)
         f.data[:] = self.data
+        f.cut = None
         return f
 
 

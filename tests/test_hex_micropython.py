@@ -34,7 +34,7 @@ def test_random_games_keep_invariants_and_match_cpython_in_micropython():
 def test_cpu_game_fits_the_engine_heap_in_micropython():
     # the CPU at "normal" against the greedy player, thinking eight plies a slice as the
     # UI drives it, its time limit scaled for this machine (x18: docs/PERFORMANCE.md)
-    res = mpcheck.run(os.path.join(DRIVERS, "pt_ai.py"), "3,hex,0,normal,greedy,18,8",
+    res = mpcheck.run(os.path.join(DRIVERS, "pt_ai.py"), mpcheck.pt_ai_arg(3, "hex", 0, "normal", "greedy"),
                       mode="mpy", heap=HEAP)
     assert res.ok, res.error
     decisions = [line.split() for line in res.lines if line.startswith("D ")]

@@ -101,7 +101,7 @@ def test_cpu_game_at_hard_fits_the_engine_budget(seed, fa, fb):
     # a whole CPU-vs-CPU game at hard within 64 KB from .mpy; the driver's counted clock (2 ms
     # a slice of 8 plies, the level's limit scaled x18) makes it the same game on a busy
     # machine
-    arg = "%d,%d,%d,hard,hard,18,8,0,2" % (seed, fa, fb)
+    arg = mpcheck.pt_ai_arg(seed, fa, fb, "hard", "hard", tick=2)
     res = mpcheck.run(os.path.join(DRIVERS, "pt_ai.py"), arg, mode="mpy", heap=BUDGET["mpy"])
     assert res.ok, res.error
     searched = [int(line.split()[3]) for line in res.lines
@@ -113,7 +113,8 @@ def test_cpu_game_at_hard_fits_the_engine_budget(seed, fa, fb):
 
 def test_cpu_game_at_normal_completes_in_micropython():
     # a short game (turn limit 40), the time limit scaled for this machine (x18)
-    res = mpcheck.run(os.path.join(DRIVERS, "pt_ai.py"), "6,1,4,normal,greedy,18,8,40",
+    res = mpcheck.run(os.path.join(DRIVERS, "pt_ai.py"),
+                      mpcheck.pt_ai_arg(6, 1, 4, "normal", "greedy", max_turns=40),
                       mode="mpy", heap=BUDGET["mpy"] + 16 * 1024)
     assert res.ok, res.error
     decisions = [line.split() for line in res.lines if line.startswith("D ")]

@@ -37,7 +37,7 @@ DRIVER = os.path.join(ROOT, "tools", "mpcheck", "drivers", "pt_ai.py")
 # The hard-vs-hard games of the heap figure ("seed,faction_a,faction_b" of the driver), played
 # on the driver's counted clock (HEAP_TICK ms a think() call: about 50 of hard's evaluations a
 # decision), so the figure does not move with the machine's load.
-HEAP_GAMES = {False: ("3,0,4", "9,4,0", "1,1,2"), True: ("3,hex,0", "5,hex,0")}
+HEAP_GAMES = {False: ((3, 0, 4), (9, 4, 0), (1, 1, 2)), True: ((3, "hex", 0), (5, "hex", 0))}
 HEAP_TICK = 2
 FACTOR = 18  # device time / MicroPython-check time (docs/PERFORMANCE.md, "Device estimate")
 HEAP_BUDGET = 64 * 1024
@@ -89,10 +89,7 @@ def cpython_times(level, games):
 def mp_run(level, seed, fa, fb, heap=None):
     import mpcheck
 
-    if HEX[0]:
-        arg = "%d,hex,0,%s,greedy,%d,8" % (seed, level, FACTOR)
-    else:
-        arg = "%d,%d,%d,%s,greedy,%d" % (seed, fa, fb, level, FACTOR)
+    arg = mpcheck.pt_ai_arg(seed, "hex" if HEX[0] else fa, fb, level, "greedy", FACTOR)
     return mpcheck.run(DRIVER, arg, mode="mpy", heap=heap)
 
 
@@ -148,8 +145,10 @@ def main():
     if not args.no_heap:
         from engine_bench import min_heap
 
+        import mpcheck
+
         for game in HEAP_GAMES[HEX[0]]:
-            arg = "%s,hard,hard,%d,8,0,%d" % (game, FACTOR, HEAP_TICK)
+            arg = mpcheck.pt_ai_arg(*game, "hard", "hard", FACTOR, tick=HEAP_TICK)
             need, res = min_heap(DRIVER, arg, "mpy", lo=40 * 1024, hi=128 * 1024)
             if need is None:
                 print("heap: the hard-vs-hard game %s FAILED: %s" % (game, res.error))

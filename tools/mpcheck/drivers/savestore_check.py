@@ -63,8 +63,13 @@ def _show(what, got, new):
     print("LOAD %s %s %d %04x %s" % (what, tag, n, c, reason))
 
 
+_scratch = []  # the flash model each try works on (made once: no 16 KB block per try)
+
+
 def _try(blob, cut=None, budget=None):
-    flash = _flash.copy()
+    if not _scratch:
+        _scratch.append(FlashModel())
+    flash = _flash.copy(_scratch[0])
     files = _files.copy() if budget is not None else None
     s = SaveSlots(flash, COPY if files else None, fs=files)
     s.load()
