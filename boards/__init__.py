@@ -50,3 +50,46 @@ def detect():
     else:
         from boards import pybadge as adapter
     return adapter.make()
+
+
+def start(module):
+    """What the device's entry files do (code.py, battle.py, viewer.py): run the program of
+    ``module`` (engine/ui/kit/app.py) on the detected board, then the program it names next
+    (the device restarts into it: DeviceBoard.run_next; a desktop runs the programs one
+    after another in this process)."""
+    import sys
+
+    board = detect()
+    try:
+        __import__(module)
+        program = sys.modules[module].program
+        from engine.ui.kit.app import run, run_programs
+    except Exception as e:  # missing or broken UI, or out of memory while importing it
+        show_error(board, e)
+        return
+    nxt = run(program(board))
+    if hasattr(board, "run_next"):
+        board.run_next(nxt)
+    else:
+        run_programs(board, nxt)
+
+
+def show_error(board, err):
+    """One line on the screen instead of a traceback; the details go to the serial console.
+    Then it waits (the board restarts when its files change)."""
+    msg = "%s: %s" % (type(err).__name__, err)
+    print("pocket-tactics:", msg)
+    try:
+        import displayio
+        import terminalio
+        from adafruit_display_text.label import Label
+
+        group = displayio.Group()
+        group.append(Label(terminalio.FONT, text=msg[:26], color=0xFFFFFF, x=2, y=64))
+        board.display.root_group = group
+        board.display.refresh()
+    except Exception as e:  # no display library: the console message has to do
+        print("pocket-tactics: cannot show the error:", e)
+    while True:
+        board.update()
+        board.sleep_ms(100)

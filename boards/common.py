@@ -19,7 +19,8 @@ except ImportError:  # CPython
 
 
 from engine.core.ticks import TICKS_MAX, ticks_add, ticks_diff  # noqa: F401  (also for host.py)
-from engine.ui.keys import (
+from engine.core.lazy import moment
+from engine.ui.kit.keys import (
     KEY_COUNT,
     RELEASE,
     REPEAT,
@@ -43,10 +44,8 @@ LED_BRIGHTNESS = 0.05  # the NeoPixels are bright and the battery small
 TICKS_START = const(0x1FFF0000)
 
 # The game's files are installed all in one form (tools/deploy.py), so this file's tells
-# which. From .py source the compiler needs heap of its own, and two things fit the budgets
-# from the .mpy build only (docs/PERFORMANCE.md): Pocket-Tactics' CPU "hard" (from .py a
-# battle against it needs 141.3 KB, over the 140 KB budget) and saved games (from .py the
-# title and a battle that autosaves need 163 KB).
+# which. From .py source the compiler needs heap of its own, and Pocket-Tactics' CPU
+# "hard" fits the budget from the .mpy build only (docs/PERFORMANCE.md).
 try:
     MPY_BUILD = __file__.endswith(".mpy")
 except NameError:  # a build without __file__: take the safe side
@@ -191,21 +190,28 @@ def check_range(size, offset, n):
         raise ValueError("store range %d+%d outside 0..%d" % (offset, n, size))
 
 
+class MemoryStore:
+    """The save store in a bytearray, starting erased (0xFF) like fresh flash (the tests',
+    and the desktop's for a game that is not kept). ``writes`` lists (offset, length) of
+    every write."""
+
+    def __init__(self, size=STORE_SIZE):
+        self.size = size
+        self.data = bytearray(b"\xff" * size)
+        self.writes = []
+
+    def read(self, offset, n):
+        check_range(self.size, offset, n)
+        return bytes(self.data[offset : offset + n])
+
+    def write(self, offset, data):
+        n = len(data)
+        check_range(self.size, offset, n)
+        self.data[offset : offset + n] = data
+        self.writes.append((offset, n))
+
+
 _PAGE = const(512)  # the NVM's flash page
-
-
-def _saving():
-    """boards/saving.py, loaded for the moment it is used (_let_go_saving after)."""
-    from . import saving
-
-    return saving
-
-
-def _let_go_saving():
-    import boards
-    from engine.ui.lazy import forget
-
-    forget(boards, "saving")
 
 
 class NvmStore:
@@ -300,18 +306,11 @@ class DeviceBoard:
 
     width = WIDTH
     height = HEIGHT
-    # plies of a CPU level's search a frame (engine/ui/sliced.py): about one of hard's
+    # plies of a CPU level's search a frame (engine/ui/kit/thinker.py): about one of hard's
     # evaluations, some 30 ms on the SAMD51 (docs/PERFORMANCE.md)
     cpu_work = 8
     pt_hard = PT_HARD  # Pocket-Tactics offers its CPU "hard" (engine/ui/newgame.py)
-    # autosave and Continue (engine/ui/resume.py) from the .mpy build, for every game a
-    # person plays in (a Pocket-Tactics CPU's search rests while a person decides and the
-    # game is saved: engine/ui/sliced.py, docs/PERFORMANCE.md)
-    saves_games = MPY_BUILD
-    # the replay viewer (the title's "Replay last game", a battle's "Replay this game"),
-    # in an interpreter of its own (restart_for_replay): a Pocket-Tactics game's record
-    # needs 100.9 KB there, a Tactical Hex game's 105.4 KB (docs/PERFORMANCE.md); beside
-    # what the title or a battle leaves in the heap, 128 KB and more
+    # the replay viewer (the title's "Replay last game", a battle's "Replay this game")
     replays = True
 
     def __init__(self, name, keymap, stick):
@@ -357,26 +356,20 @@ class DeviceBoard:
             print("pocket-tactics: no sound:", e)
             self._tone = None
         self.store = NvmStore(microcontroller.nvm)
-        self.save_copy = None  # the save's copy on CIRCUITPY (boards/saving.py)
-        if self.saves_games:
-            self.save_copy = _saving().copy_path()
-            _let_go_saving()
+        # the save's copy on CIRCUITPY (boards/saving.py, its code for the moment)
+        self.save_copy = moment("boards.saving", "copy_path")
 
     def export_record(self, data):
         """The record of a game that has just ended, as one line on the serial console
-        (boards/saving.py)."""
-        try:
-            _saving().print_record(data)
-        finally:
-            _let_go_saving()
+        (boards/saving.py, its code for the moment)."""
+        moment("boards.saving", "print_record", data)
 
-    def restart_for_replay(self):
-        """Runs the replay viewer in an interpreter of its own (boards/restart.py);
-        engine/ui/app.py run_app calls this instead of running it beside what the title or
-        a battle left in the heap."""
-        from .restart import into_viewer
+    def run_next(self, program):
+        """Restarts the board into ``program`` ("title", "battle", "viewer": each runs in an
+        interpreter of its own, engine/ui/kit/app.py); boards/restart.py."""
+        from .restart import run_next
 
-        into_viewer()
+        run_next(program)
 
     def ticks_ms(self):
         return self._ticks()

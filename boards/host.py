@@ -46,7 +46,7 @@ from boards.common import (  # noqa: E402
     ticks_diff,
 )
 from boards.fake_clock import FakeClock  # noqa: E402,F401  (also for tools/setup_scripts.py)
-from engine.ui.keys import (  # noqa: E402
+from engine.ui.kit.keys import (  # noqa: E402
     A,
     B,
     DOWN,
@@ -103,6 +103,10 @@ class ScriptDone(SystemExit):
 
 class ScriptError(ValueError):
     pass
+
+
+class ShotError(Exception):
+    """A screenshot that cannot be written; the message names the file and why."""
 
 
 class RealClock:
@@ -330,7 +334,10 @@ def default_store_path():
 
 class FileStore:
     """The save store as a file of ``size`` bytes. A missing file reads as erased flash
-    (0xFF), like a device whose NVM was never written. Writes replace the file atomically."""
+    (0xFF), like a device whose NVM was never written. Writes replace the file atomically,
+    and never a file that is not a store (``not_a_store``: a mistyped
+    $POCKET_TACTICS_STORE must not destroy a file): such a write raises OSError saying
+    why, which the game says on screen."""
 
     def __init__(self, path, size=STORE_SIZE):
         self.path = path
@@ -339,12 +346,29 @@ class FileStore:
     def _load(self):
         try:
             with open(self.path, "rb") as f:
-                data = bytearray(f.read(self.size))
+                data = bytearray(f.read(self.size + 1))
         except FileNotFoundError:
             data = bytearray()
         if len(data) < self.size:
             data += b"\xff" * (self.size - len(data))
         return data
+
+    def not_a_store(self):
+        """Why the file at ``path`` is not a save store (None when it is one, or is
+        missing): a store is exactly ``size`` bytes and begins with a save record ("SV") or
+        erased flash (0xFF)."""
+        try:
+            n = os.path.getsize(self.path)
+        except OSError:
+            return None
+        if n == 0:
+            return None
+        if n != self.size:
+            return "%s is not a save store (%d bytes, a store has %d)" % (self.path, n,
+                                                                          self.size)
+        if self._load()[0:2] not in (b"SV", b"\xff\xff"):
+            return "%s is not a save store (it does not begin with a save record)" % self.path
+        return None
 
     def read(self, offset, n):
         check_range(self.size, offset, n)
@@ -353,7 +377,10 @@ class FileStore:
     def write(self, offset, data):
         n = len(data)
         check_range(self.size, offset, n)
-        buf = self._load()
+        why = self.not_a_store()
+        if why is not None:
+            raise OSError("refusing to write over it: " + why)
+        buf = self._load()[0:self.size]
         buf[offset : offset + n] = data
         folder = os.path.dirname(os.path.abspath(self.path))
         os.makedirs(folder, exist_ok=True)
@@ -367,6 +394,11 @@ class FileStore:
 # Key scripts
 
 
+# The longest ``wait`` or ``hold``: ticks compare only within 2**28 ms (three days) of each
+# other (engine/core/ticks.py), and the board's clock wraps at 2**29.
+SCRIPT_MS_LIMIT = (1 << 28) - 1
+
+
 def parse_script(text):
     """Parse a key script into a list of steps.
 
@@ -375,6 +407,9 @@ def parse_script(text):
         hold KEY MS                                          hold KEY for MS ms (repeats fire)
         wait MS                                              let MS ms pass
         shot NAME                                            screenshot NAME.png (shots dir)
+
+    MS is 0..SCRIPT_MS_LIMIT; NAME a file name in the shots folder (letters, digits, ``-``,
+    ``_`` and ``.``, not first). ScriptError naming the line for anything else.
     """
     steps = []
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -395,28 +430,44 @@ def parse_script(text):
             elif word == "shot":
                 if len(words) != 2:
                     raise ValueError("shot NAME")
-                steps.append(("shot", words[1]))
+                steps.append(("shot", _shot_name(words[1])))
             elif len(words) == 1:
                 steps.append(("key", _script_key(word)))
             else:
                 raise ValueError("unknown step")
         except ValueError as e:
-            raise ScriptError("script line %d: %r: %s" % (lineno, raw.strip(), e)) from None
+            shown = raw.strip()
+            if len(shown) > 60:
+                shown = shown[:57] + "..."
+            raise ScriptError("script line %d: %r: %s" % (lineno, shown, e)) from None
     return steps
 
 
 def _script_key(word):
     key = key_from_name(word)
     if key < 0:
-        raise ValueError("unknown key %r (keys: %s)" % (word, ", ".join(NAMES)))
+        raise ValueError("unknown key %r (keys: %s)" % (word[:20], ", ".join(NAMES)))
     return key
 
 
 def _script_ms(word):
-    ms = int(word)
-    if ms < 0:
-        raise ValueError("negative time")
-    return ms
+    if not (word.isascii() and word.isdigit()):
+        raise ValueError("MS is a whole number of milliseconds, 0 or more")
+    if len(word) > 10 or int(word) > SCRIPT_MS_LIMIT:
+        raise ValueError("MS is at most %d (2**28 - 1 ms, three days: the board's tick "
+                         "counter compares no longer times)" % SCRIPT_MS_LIMIT)
+    return int(word)
+
+
+_SHOT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+
+
+def _shot_name(word):
+    """A screenshot's name: a file name inside the shots folder, never a path out of it."""
+    if word[0] == "." or len(word) > 100 or not set(word) <= _SHOT_CHARS:
+        raise ValueError("NAME is a file name inside the shots folder: letters, digits, "
+                         "'-', '_' and '.' (not first), at most 100 characters")
+    return word
 
 
 class ScriptPlayer:
@@ -430,12 +481,24 @@ class ScriptPlayer:
     def __init__(self, steps):
         self.steps = list(steps)
         self.index = 0
-        self._t0 = None
+        self._t0 = None  # the ticks when the current wait or key step was last timed
+        self._elapsed = 0  # ms since it began, summed frame by frame (no wrap of the ticks)
         self.shots = []  # paths written
 
     @property
     def done(self):
         return self.index >= len(self.steps)
+
+    def _since(self, now):
+        """ms since the current step began: the ticks between two calls are added up, so a
+        long wait is timed right however far the clock wraps."""
+        self._elapsed += ticks_diff(now, self._t0)
+        self._t0 = now
+        return self._elapsed
+
+    def _begin(self, now):
+        self._t0 = now
+        self._elapsed = 0
 
     def step(self, board, now):
         while self.index < len(self.steps):
@@ -446,18 +509,18 @@ class ScriptPlayer:
                 self.index += 1
             elif kind == "wait":
                 if self._t0 is None:
-                    self._t0 = now
-                if ticks_diff(now, self._t0) < op[1]:
+                    self._begin(now)
+                if self._since(now) < op[1]:
                     return
                 self._t0 = None
                 self.index += 1
             else:  # key / hold
                 if self._t0 is None:
                     board.buttons.key_down(op[1], now)
-                    self._t0 = now
+                    self._begin(now)
                     return
                 hold = op[2] if kind == "hold" else 0
-                if ticks_diff(now, self._t0) < hold:
+                if self._since(now) < hold:
                     return
                 board.buttons.key_up(op[1], now)
                 self._t0 = None
@@ -613,14 +676,19 @@ class HostBoard:
         return pygame.image.tobytes(self.display.surface, "RGB")
 
     def screenshot(self, path):
-        """Save the 160 x 128 screen (unscaled) as a PNG."""
+        """Save the 160 x 128 screen (unscaled) as a PNG; ShotError if it cannot be
+        written."""
         folder = os.path.dirname(os.path.abspath(path))
-        os.makedirs(folder, exist_ok=True)
-        pygame.image.save(self.display.surface, path)
+        try:
+            os.makedirs(folder, exist_ok=True)
+            pygame.image.save(self.display.surface, path)
+        except (OSError, pygame.error) as e:
+            raise ShotError("cannot save the screenshot %s: %s" % (
+                path, getattr(e, "strerror", None) or e)) from None
         return path
 
     def export_record(self, data):
-        """Keeps the record of a game that has just ended (engine/ui/autosave.py): the file
+        """Keeps the record of a game that has just ended (engine/ui/saving/saver.py): the file
         last-game.rec beside the store's file (GR bytes), which ``tools/play.py --replay``
         and ``tools/hex_play.py --replay`` replay to the same final state. Returns its
         path, or None when the store is not a file."""
@@ -639,15 +707,6 @@ class HostBoard:
             return None
         return os.path.join(os.path.dirname(os.path.abspath(path)), "last-game.rec")
 
-    def last_record(self):
-        """The bytes export_record kept, or None when there are none."""
-        path = self.record_path()
-        try:
-            with open(path, "rb") as f:
-                return f.read()
-        except (OSError, TypeError):
-            return None
-
     def save_shot(self, name=None):
         """Screenshot into ``shots_dir`` (default: the current directory): NAME.png, or the
         next free shot-NNN.png."""
@@ -657,8 +716,12 @@ class HostBoard:
             while os.path.exists(os.path.join(folder, "shot-%03d.png" % n)):
                 n += 1
             name = "shot-%03d.png" % n
-        elif not name.lower().endswith(".png"):
-            name += ".png"
+        else:
+            if os.path.basename(name) != name or name in (".", ".."):
+                raise ShotError("a screenshot's name is a file name in the shots folder, "
+                                "not %r" % name)
+            if not name.lower().endswith(".png"):
+                name += ".png"
         return self.screenshot(os.path.join(folder, name))
 
     @property
@@ -702,7 +765,10 @@ class HostBoard:
             t = e.type
             if t == pygame.KEYDOWN:
                 if e.key == pygame.K_F12:
-                    print("screenshot:", self.save_shot())
+                    try:
+                        print("screenshot:", self.save_shot())
+                    except ShotError as err:  # the window stays: say so and go on
+                        print("screenshot not saved: %s" % err)
                 else:
                     key = self._keymap.get(e.key)
                     if key is not None:

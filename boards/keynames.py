@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Names of the buttons and their events, and the event predicates the desktop emulator,
-the scripts and the tests use (engine/ui/keys.py keeps only what the device needs).
+the scripts and the tests use (engine/ui/kit/keys.py keeps only what the device needs).
 Desktop only: tools/deploy.py leaves it off the device."""
-from engine.ui.keys import FLAG_MASK, KEY_COUNT, KEY_MASK, NONE, RELEASE, REPEAT, RIGHT
+from engine.ui.kit.keys import FLAG_MASK, KEY_COUNT, KEY_MASK, NONE, RELEASE, REPEAT, RIGHT
 
 NAMES = ("up", "down", "left", "right", "a", "b", "select", "start")
 FLAG_NAMES = ("press", "repeat", "release")

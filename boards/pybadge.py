@@ -6,7 +6,7 @@ Shift-register key numbers (as in Adafruit's PyBadger): 0 = B, 1 = A, 2 = Start,
 3 = Select, 4 = Right, 5 = Down, 6 = Up, 7 = Left. LEDs, speaker and store as on the
 PyGamer (boards/common.py: DeviceBoard).
 """
-from engine.ui.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
+from engine.ui.kit.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
 from boards.common import DeviceBoard
 

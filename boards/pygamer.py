@@ -6,7 +6,7 @@ Shift-register key numbers (as in Adafruit's PyBadger): 0 = B, 1 = A, 2 = Start,
 dead zone and hysteresis), the LEDs are the five NeoPixels on board.NEOPIXEL, the speaker
 is board.SPEAKER behind board.SPEAKER_ENABLE, the save store is microcontroller.nvm.
 """
-from engine.ui.keys import A, B, SELECT, START
+from engine.ui.kit.keys import A, B, SELECT, START
 
 from boards.common import DeviceBoard
 

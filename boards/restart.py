@@ -1,17 +1,19 @@
 # SPDX-License-Identifier: MIT
-"""The device's restart into the replay viewer (boards/common.py DeviceBoard
-restart_for_replay), a module of its own so that its names are interned only when it is
-used: CircuitPython keeps every name a loaded module brings for good."""
+"""The device's programs and the restart from one into the next (boards/common.py
+DeviceBoard ``run_next``): each program runs in an interpreter of its own, with the heap to
+itself (engine/ui/kit/app.py). A module of its own, so that its names are interned only
+when it is used: CircuitPython keeps every name a loaded module brings for good."""
 
-VIEWER_FILE = "viewer.py"  # at the drive's root, beside code.py (tools/deploy.py)
+# the programs' files at the drive's root (tools/deploy.py installs them)
+FILES = {"title": "code.py", "battle": "battle.py", "viewer": "viewer.py"}
 
 
-def into_viewer():
-    """CircuitPython restarts into VIEWER_FILE, which shows the store's record
-    (engine/ui/replay.py on_its_own) on an empty heap, and, once that file ends or fails,
-    into code.py again (the setting holds for one run)."""
+def run_next(program):
+    """CircuitPython restarts into ``program``'s file; when that file ends or fails, into
+    code.py (the title) again: the setting holds for one run."""
     import supervisor
 
-    supervisor.set_next_code_file(VIEWER_FILE, reload_on_success=True,
-                                  reload_on_error=True)
+    if program != "title":
+        supervisor.set_next_code_file(FILES[program], reload_on_success=True,
+                                      reload_on_error=True)
     supervisor.reload()

@@ -18,29 +18,9 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from boards.common import STORE_SIZE, check_range  # noqa: E402
+from boards.common import MemoryStore  # noqa: E402,F401  (also the tests')
 from boards.fake_clock import FakeClock  # noqa: E402
 from boards.host import HostBoard  # noqa: E402
-
-
-class MemoryStore:
-    """The save store in a bytearray, starting erased (0xFF) like fresh flash. ``writes``
-    lists (offset, length) of every write."""
-
-    def __init__(self, size=STORE_SIZE):
-        self.size = size
-        self.data = bytearray(b"\xff" * size)
-        self.writes = []
-
-    def read(self, offset, n):
-        check_range(self.size, offset, n)
-        return bytes(self.data[offset : offset + n])
-
-    def write(self, offset, data):
-        n = len(data)
-        check_range(self.size, offset, n)
-        self.data[offset : offset + n] = data
-        self.writes.append((offset, n))
 
 
 class StubBoard(HostBoard):

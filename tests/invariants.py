@@ -2,7 +2,7 @@
 """Checks that must hold after every action of any Pocket-Tactics game."""
 from engine.core.protocol import IllegalAction
 from engine.pocket_tactics import tables as T
-from engine.pocket_tactics.config import force_points
+from engine.pocket_tactics.config_check import force_points
 from engine.pocket_tactics.consts import DESTROYED, K_MOVE, MAP, NONE, action
 from engine.pocket_tactics.spells import count
 

@@ -6,10 +6,12 @@ plain Python of the CircuitPython subset, so it runs on both interpreters.
 FlashModel: ``microcontroller.nvm`` of a SAMD51 as CircuitPython writes it. The whole 8 KB is
 one erase block: every write erases all of it, then programs it in 512-byte pages in order
 0..15 with the modified image (unchanged bytes are programmed again with their old value).
-Set ``cut`` before a write to make the power fail in it: ``ERASE`` (inside the erase:
-everything reads 0xFF) or ``k`` (after page k is programmed: pages < k + 1 hold the new
-image, the rest reads 0xFF). The write then raises PowerCut. ``cut = 15`` leaves the whole
-new image (the power fails just after the write).
+Set ``cut`` before a write to make the power fail in it: ``ERASE`` (at the end of the erase:
+everything reads 0xFF), ``partial_erase(k)`` (inside the erase, which goes page by page:
+pages before k read 0xFF, page k holds stray bits, its old bytes with some bits erased to
+1, the pages after it are as they were) or ``k`` (after page k is programmed: pages < k + 1
+hold the new image, the rest reads 0xFF). The write then raises PowerCut. ``cut = 15``
+leaves the whole new image (the power fails just after the write).
 
 MemoryFiles: a file system in memory with ``open(path, mode)`` and ``rename(old, new)`` like
 the ones SaveSlots uses. Every step costs one unit: opening a file for writing, each byte
@@ -28,7 +30,13 @@ two steps, so a cut can fall between them.
 """
 
 ERASE = -1
+_PARTIAL = -100
 TEARS = ("truncated", "padded", "garbage", "empty")
+
+
+def partial_erase(page):
+    """The cut inside the erase, at ``page`` (FlashModel)."""
+    return _PARTIAL - page
 
 
 class PowerCut(Exception):
@@ -73,6 +81,15 @@ class FlashModel:
         self.cut = None
         d = self.data
         p = self.page
+        if cut is not None and cut <= _PARTIAL:
+            at = _PARTIAL - cut
+            for k in range(at):
+                d[k * p:(k + 1) * p] = self._erased
+            x = 40503 + at
+            for i in range(at * p, (at + 1) * p):  # stray bits: some erased, some not yet
+                x = (x * 75 + 74) % 65537
+                d[i] |= x & 0xFF
+            raise PowerCut("inside the erase, at page %d" % at)
         for k in range(self.size // p):
             d[k * p:(k + 1) * p] = self._erased
         if cut == ERASE:

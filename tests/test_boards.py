@@ -21,8 +21,8 @@ from boards.common import (  # noqa: E402
     ticks_add,
     ticks_diff,
 )
-from engine.ui import keys  # noqa: E402
-from engine.ui.keys import (  # noqa: E402
+from engine.ui.kit import keys  # noqa: E402
+from engine.ui.kit.keys import (  # noqa: E402
     A,
     B,
     DOWN,
@@ -114,7 +114,7 @@ def test_key_ids_and_flags():
 
 
 def test_keys_module_imports_only_const():
-    src = (ROOT / "engine" / "ui" / "keys.py").read_text()
+    src = (ROOT / "engine" / "ui" / "kit" / "keys.py").read_text()
     imports = [ln.strip() for ln in src.splitlines() if ln.strip().startswith(("import", "from"))]
     assert imports == ["from micropython import const"]
 
@@ -479,13 +479,11 @@ def test_tone_across_tick_wrap(fakes):
 def test_the_save_copy_is_kept_when_boot_py_gave_the_drive_to_the_game(fakes, monkeypatch):
     # docs/DEVICE.md "Saved games": CIRCUITPY writable by CircuitPython (tools/device/boot.py
     # remounted it) -> a copy of each save in a file there; else the NVM only
-    monkeypatch.setattr(common.DeviceBoard, "saves_games", True)  # the .mpy build's
     assert make_gamer(fakes).save_copy is None  # read-only for the game: no boot.py
     fakes.storage.remount("/", readonly=False)
     assert make_gamer(fakes).save_copy == saving.SAVE_COPY == "/pocket-tactics.sav"
-    monkeypatch.setattr(common.DeviceBoard, "saves_games", False)  # the .py build's
-    assert make_gamer(fakes).save_copy is None
-    monkeypatch.setattr(common.DeviceBoard, "saves_games", True)
+    # boards/saving.py is loaded for that moment only (engine/core/lazy.py)
+    assert "boards.saving" not in sys.modules or sys.modules["boards.saving"] is saving
     monkeypatch.setitem(sys.modules, "storage", None)  # no storage module: no copy
     assert make_gamer(fakes).save_copy is None
 
@@ -649,24 +647,54 @@ class _Stop(Exception):
     pass
 
 
-def test_code_py_runs_the_app(monkeypatch):
+def test_each_entry_file_runs_its_program_then_the_next(monkeypatch):
+    # code.py, battle.py and viewer.py run the title, the battle and the viewer program
+    # (boards.start); the device then restarts into the program named next
+    # (DeviceBoard.run_next), a desktop runs it in the same process (run_programs)
     s = stub.make()
     monkeypatch.setattr(boards, "detect", lambda: s)
     ran = []
-    app = types.ModuleType("engine.ui.app")
-    app.run_app = lambda board, saving=False: ran.append((board, saving))
-    monkeypatch.setitem(sys.modules, "engine.ui.app", app)
-    runpy.run_path(str(ROOT / "code.py"), run_name="__main__")
-    assert ran == [(s, True)]  # the desktop's boards save games
-    monkeypatch.setattr(s, "saves_games", False, raising=False)  # a device's .py install
-    runpy.run_path(str(ROOT / "code.py"), run_name="__main__")
-    assert ran[-1] == (s, False)
+    for module, program in (("engine.ui.title", "title"), ("engine.ui.play", "battle"),
+                            ("engine.ui.viewer", "viewer")):
+        fake = types.ModuleType(module)
+
+        def make(board, on_screen=None, name=program):
+            ran.append((name, board))
+            return "stop"
+            yield
+
+        fake.program = make
+        monkeypatch.setitem(sys.modules, module, fake)
+    nexts = []
+    monkeypatch.setattr(s, "run_next", nexts.append, raising=False)
+    for entry in ("code.py", "battle.py", "viewer.py"):
+        runpy.run_path(str(ROOT / entry), run_name="__main__")
+    assert ran == [("title", s), ("battle", s), ("viewer", s)]
+    assert nexts == ["stop"] * 3
+
+
+def test_the_device_restarts_into_the_next_programs_file(monkeypatch):
+    from boards import restart
+
+    calls = []
+    sup = types.ModuleType("supervisor")
+    sup.set_next_code_file = lambda name, **kw: calls.append((name, kw))
+    sup.reload = lambda: calls.append("reload")
+    monkeypatch.setitem(sys.modules, "supervisor", sup)
+    restart.run_next("battle")
+    restart.run_next("viewer")
+    restart.run_next("title")  # code.py: what CircuitPython runs after a plain reload
+    kw = {"reload_on_success": True, "reload_on_error": True}
+    assert calls == [("battle.py", kw), "reload", ("viewer.py", kw), "reload", "reload"]
+    assert set(restart.FILES.values()) == {"code.py", "battle.py", "viewer.py"}
+    for name in restart.FILES.values():
+        assert (ROOT / name).is_file()
 
 
 def test_code_py_shows_a_one_line_error_when_the_app_is_missing(monkeypatch, capsys):
     s = stub.make()
     monkeypatch.setattr(boards, "detect", lambda: s)
-    monkeypatch.setitem(sys.modules, "engine.ui.app", None)  # import fails
+    monkeypatch.setitem(sys.modules, "engine.ui.title", None)  # import fails
 
     def stop():
         raise _Stop()
@@ -675,7 +703,7 @@ def test_code_py_shows_a_one_line_error_when_the_app_is_missing(monkeypatch, cap
     with pytest.raises(_Stop):
         runpy.run_path(str(ROOT / "code.py"), run_name="__main__")
     out = capsys.readouterr().out
-    assert out.startswith("pocket-tactics: ModuleNotFoundError") and "engine.ui.app" in out
+    assert out.startswith("pocket-tactics: ModuleNotFoundError") and "engine.ui.title" in out
     assert s.display.root_group is not None
     lit = [(x, y) for y in range(128) for x in range(160) if s.pixel(x, y) != 0]
     assert lit, "no error text on the screen"
@@ -702,7 +730,7 @@ import gc
 import analogio
 import keypad
 import supervisor
-from engine.ui.keys import RELEASE, REPEAT
+from engine.ui.kit.keys import RELEASE, REPEAT
 
 _board = None
 _x = None

@@ -4,7 +4,7 @@
 positions, and a few games against the random player (not a measurement:
 tools/strength.py --ruleset hex is; docs/TACTICAL_HEX.md has its figures)."""
 from hex_helpers import JAPAN, NONE, RUSSIA, action, arrange, at, play
-from engine.pocket_tactics.players import RandomPlayer
+from engine.core.protocol import RandomPlayer
 from engine.core.protocol import TERMINAL, step
 from engine.tactical_hex.consts import (K_END, K_FIRE, K_HOLD, K_OPFIRE, K_STEP, PH_ACT,
                                         kind_of, x_of)

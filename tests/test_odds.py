@@ -13,10 +13,11 @@ from fractions import Fraction
 
 import pytest
 
-from engine.pocket_tactics import assault, odds, saves
+from engine.pocket_tactics import assault, odds
 from engine.pocket_tactics.consts import (K_BUMP, K_REROLL, K_STOP, PH_BUMP, PH_REROLL,
                                           PH_REROLL_DIE, PH_ROLL, action)
 from engine.pocket_tactics.players import P_BEAT
+from engine.pocket_tactics.state import State
 from helpers import ROOT, do, pin, pin_feature, position, uid
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -226,9 +227,9 @@ def play_all(st):
                 dist[s.outcome] += p  # the tally (A5.4): bit 0 defender, bit 1 attacker
                 return
             if ph == PH_ROLL or ph == PH_REROLL_DIE:
-                snap = s.encode()
                 for face in range(1, 7):
-                    c = saves.decode(snap)
+                    c = State(s.cfg, checked=True)  # a copy: a studied position need not
+                    c.copy_from(s)  # be one a save would load (its tiles are chosen here)
                     c.apply(face)
                     rec(c, p / 6)
                 return

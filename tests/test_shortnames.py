@@ -152,7 +152,7 @@ def test_the_entry_files_go_to_the_device_as_written():
     out = shortnames.shorten(texts)
     for rel in deploy.ENTRY_FILES:
         assert out[rel] == texts[rel], rel
-    assert out["engine/ui/app.py"] != texts["engine/ui/app.py"]
+    assert out["engine/ui/kit/app.py"] != texts["engine/ui/kit/app.py"]
 
 
 def test_a_traceback_gets_its_names_back():

@@ -16,16 +16,17 @@ from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, PH_BUMP, PH_REROLL,
                                           PH_TURN, kind_of)
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E402
 from engine.pocket_tactics.state import State  # noqa: E402
-from engine.ui import keys as K  # noqa: E402
-from engine.ui.battle import Battle  # noqa: E402
-from engine.ui.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_OVER  # noqa: E402
-from engine.ui.mapview import hex_px  # noqa: E402
-from engine.ui.panel import _DICE_X, _DICE_Y  # noqa: E402
-from engine.ui.sprites import _COLORS, C_CURSOR, C_MOVE, C_PANEL, SIDE_COLORS  # noqa: E402
+from engine.ui.kit import keys as K  # noqa: E402
+from engine.ui.kit.panel import _DICE_X, _DICE_Y  # noqa: E402
+from engine.ui.kit.sprites import _COLORS as _PANEL_COLORS  # noqa: E402
+from engine.ui.kit.sprites import C_PANEL, SIDE_COLORS  # noqa: E402
+from engine.ui.pt.sprites import _COLORS, C_CURSOR, C_MOVE  # noqa: E402
+from engine.ui.pt.mapview import hex_px  # noqa: E402
+from engine.ui.pt.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_OVER  # noqa: E402
 from tests.helpers import position  # noqa: E402
-from tools.ui_bot import Bot  # noqa: E402
+from tools.ui_bot import Bot, battle_screen  # noqa: E402
 
-PANEL = screen_color(_COLORS[C_PANEL])
+PANEL = screen_color(_PANEL_COLORS[C_PANEL])
 WHITE = screen_color(0xFFFFFF)
 YELLOW = screen_color(0xFFE020)
 
@@ -33,7 +34,7 @@ YELLOW = screen_color(0xFFE020)
 def hotseat(fa, fb, seed, max_turns=60):
     board = stub.make()
     st = State(suggested(fa, fb, 50, max_turns=max_turns), seed)
-    battle = Battle(board, st, [None, None], handover=True)
+    battle = battle_screen(board, st, [None, None], handover=True)
     return board, st, battle, Bot(board, battle)
 
 
@@ -101,7 +102,7 @@ def duel(players=(None, None)):
                   (("A", "company_trooper", "0,0"), ("A", "combat_medic", "-1,1"),
                    ("B", "goblin_thug", "1,0")), seed=4)
     board = stub.make()
-    battle = Battle(board, st, list(players), handover=False)
+    battle = battle_screen(board, st, list(players), handover=False)
     bot = Bot(board, battle)
     bot.settle()
     board.display.refresh()
@@ -208,7 +209,7 @@ def test_spell_hand_only_for_its_owner():
                   (("A", "guild_mage", "0,0"), ("B", "goblin_thug", "2,0")),
                   hand={"A": ["fireball", "ward"]}, seed=2)
     board = stub.make()
-    battle = Battle(board, st, [None, None], handover=True)
+    battle = battle_screen(board, st, [None, None], handover=True)
     bot = Bot(board, battle)
     bot.settle()
     assert battle.mode == M_HANDOVER and battle.human() == 0
@@ -226,7 +227,7 @@ def test_spell_hand_only_for_its_owner():
 def test_cpu_against_cpu_runs_without_buttons():
     board2 = stub.make()
     st2 = State(suggested(0, 1, 50, max_turns=30), 9)
-    demo = Battle(board2, st2, [GreedyPlayer(1), RandomPlayer(2)], handover=True)
+    demo = battle_screen(board2, st2, [GreedyPlayer(1), RandomPlayer(2)], handover=True)
     bot2 = Bot(board2, demo)
     for _ in range(20000):
         if demo.mode == M_OVER:
@@ -244,7 +245,7 @@ def test_cpu_steps_go_on_across_the_tick_wrap():
 
     board2 = stub.make(clock=FakeClock(TICKS_MAX - 3000))
     st2 = State(suggested(0, 1, 50), 9)
-    demo = Battle(board2, st2, [GreedyPlayer(1), RandomPlayer(2)], handover=True)
+    demo = battle_screen(board2, st2, [GreedyPlayer(1), RandomPlayer(2)], handover=True)
     bot2 = Bot(board2, demo)
     wrapped_at = None
     for _ in range(2000):
@@ -258,12 +259,12 @@ def test_cpu_steps_go_on_across_the_tick_wrap():
 def _cpu_game(players, seed=9):
     board2 = stub.make()
     st2 = State(suggested(0, 1, 50, max_turns=40), seed)
-    b = Battle(board2, st2, list(players), handover=False)
+    b = battle_screen(board2, st2, list(players), handover=False)
     return board2, st2, b, Bot(board2, b)
 
 
 def _leave_by_menu(bot, battle):
-    from engine.ui.screens import M_MENU
+    from engine.ui.pt.screens import M_MENU
 
     for _ in range(2000):  # Start pauses on the map (an assault's screens have their own keys)
         if battle.mode == M_MAP:
@@ -281,7 +282,7 @@ def test_start_on_a_cpu_turn_pauses_the_game():
     # CPU against CPU (the greedy player the device uses): Start opens a pause menu at any
     # time (a pause: Resume, Quit to title); while it is up no die rolls and no CPU
     # decides; B goes on; Quit leaves
-    from engine.ui.screens import M_MENU
+    from engine.ui.pt.screens import M_MENU
 
     board2, st2, b, bot2 = _cpu_game([GreedyPlayer(1), GreedyPlayer(2)])
     for _ in range(300):
@@ -306,20 +307,21 @@ def test_start_while_the_search_thinks_pauses_it():
     # the CPU levels (desktop) think a slice of plies a frame: Start in the middle of a
     # decision opens the pause menu, the search stays where it is while the menu is up and
     # goes on when it closes
-    from engine.ui.screens import M_MENU
-    from engine.ui.sliced import SlicedCpu
+    from engine.rulesets import make_player
+    from engine.ui.pt.screens import M_MENU
 
     board2 = stub.make()
     st2 = State(suggested(0, 1, 50, max_turns=40), 9)
-    b = Battle(board2, st2, [SlicedCpu("normal", 1, board2),
-                             SlicedCpu("hard", 2, board2)], handover=False)
+    b = battle_screen(board2, st2, [make_player(1, "normal", 1, board2.ticks_ms),
+                                    make_player(1, "hard", 2, board2.ticks_ms)], handover=False)
     bot2 = Bot(board2, b)
     p = None
     for _ in range(3000):
         bot2.frame()
         who = st2.to_act()
-        if who in (0, 1) and b.players[who].thinking and b.players[who].search.evals > 2:
-            p = b.players[who]
+        if who in (0, 1) and b.players[who].thinking and \
+                b.players[who].player.search.evals > 2:
+            p = b.players[who].player
             break
     assert p is not None and b.mode == M_MAP
     bot2.press(K.START)
@@ -342,28 +344,27 @@ def test_start_while_the_search_thinks_pauses_it():
 
 def test_a_cpu_level_thinks_the_boards_share_of_plies_a_frame():
     # a device board sets cpu_work (boards/common.py: 8 plies a frame); the desktop's boards
-    # think SlicedCpu.WORK a frame
+    # think the battle's WORK a frame
     from boards.common import DeviceBoard
-    from engine.ui.sliced import SlicedCpu
-
-    class Device:
-        cpu_work = DeviceBoard.cpu_work
-
-        def ticks_ms(self):
-            return 0
+    from engine.rulesets import make_player
+    from engine.ui.pt.battle import WORK
+    from engine.ui.kit.thinker import Thinker
 
     st2 = State(suggested(0, 1, 50), 4)
     while st2.phase != PH_TURN:
         step(st2, [GreedyPlayer(1), GreedyPlayer(2)])
-    cpu = SlicedCpu("hard", 3, Device())
-    assert cpu.work == 8 and SlicedCpu("hard", 3, stub.make()).work == SlicedCpu.WORK
+    assert DeviceBoard.cpu_work == 8 and not hasattr(stub.make(), "cpu_work")
+    b = battle_screen(stub.make(), st2, [None, make_player(1, "hard", 3)])
+    assert b.players[1].work == WORK and b.players[0] is None
+    cpu = Thinker(make_player(1, "hard", 3, lambda: 0), DeviceBoard.cpu_work)
     a, frames = None, 0
     while a is None and frames < 20000:
-        a = cpu.choose(st2)
+        a = cpu.step(st2, 0)
         frames += 1
     assert a in st2.legal_actions()
     # an evaluation is two plies at least (its set-up and its leaf): 8 plies a frame
-    assert frames * 8 >= 2 * cpu.search.evals > 0, (frames, cpu.search.evals)
+    evals = cpu.player.search.evals
+    assert frames * 8 >= 2 * evals > 0, (frames, evals)
 
 
 def test_a_result_closed_by_hand_leaves_the_next_its_time():
@@ -392,47 +393,36 @@ def test_a_result_closed_by_hand_leaves_the_next_its_time():
     assert min(shown) >= 70  # about 1.5 s at 20 ms a frame
 
 
-def test_a_cpu_that_rests_before_each_save_plays_as_one_that_never_rests():
-    # an autosaving battle lets the search go before each save (save_hooks.py): a new player
-    # made with the kept PRNGs decides as the kept player would have
-    import sys
-
+def test_a_cpu_level_in_slices_chooses_what_it_chooses_at_once():
+    # the battle asks its CPU players a slice a frame (engine/ui/kit/thinker.py): the
+    # decisions are those of the blocking choose(), whatever the share of plies a frame
     from engine.core.protocol import CHANCE, TERMINAL, sample_chance
-    from engine.ui.sliced import SlicedCpu
+    from engine.rulesets import make_player
+    from engine.ui.kit.thinker import Thinker
 
-    def play(rests):
+    def play(work):
         st2 = State(suggested(2, 3, 50, max_turns=10), 6)
-        cpu = SlicedCpu("normal", 11)  # no clock: the evaluation budget alone
-        woken = []
-        if rests:
-            cpu.wake = lambda: woken.append(1)
-        players = [cpu, GreedyPlayer(12)]
-        acts, went = [], 0
+        cpu = make_player(1, "normal", 11)  # no clock: the evaluation budget alone
+        sliced = Thinker(cpu, work) if work else None
+        other = GreedyPlayer(12)
+        acts = []
         for _ in range(100000):
             who = st2.to_act()
             if who == TERMINAL:
                 break
             if who == CHANCE:
                 a = sample_chance(st2)
+            elif who == 1:
+                a = other.choose(st2)
+            elif sliced is None:
+                a = cpu.choose(st2)
             else:
-                if rests and who == 1:  # a person would decide here, and the game be saved
-                    went += cpu.rest()
-                    assert cpu.cpu is None and "engine.core.search" not in sys.modules
-                a = players[who].choose(st2)
+                a = sliced.step(st2, 0)
                 if a is None:
                     continue
             st2.apply(a)
             acts.append(a)
-        return acts, went, len(woken)
+        return acts
 
-    # the levels it knows without loading cpu.py are cpu.py's own
-    from engine.pocket_tactics import cpu as cpu_levels
-    from engine.ui import sliced
-
-    assert sorted(sliced.LEVELS) == sorted(cpu_levels.LEVELS)
-    kept, _, _ = play(False)
-    rested, went, woken = play(True)
-    assert rested == kept and len(kept) > 50
-    # its answer played a frame after its search went, which was loaded again (one module a
-    # frame) for each of its decisions: nothing was left for the save to let go
-    assert went <= 1 and woken > 10  # (1: before its first decision)
+    at_once = play(0)
+    assert play(8) == at_once == play(160) and len(at_once) > 50

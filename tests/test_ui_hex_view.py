@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Tactical Hex's map view (engine/ui/hex_view.py) on the stub board, read back by pixels:
+"""Tactical Hex's map view (engine/ui/hex/mapview.py) on the stub board, read back by pixels:
 plains and rivers (RULES B1), counters in their side's colour with type, strength and move,
 greyed when spent (B3) and capped dark when damaged (B8), gone when eliminated; the cursor
 and the sideways scroll of the 200-px map."""
@@ -14,9 +14,9 @@ from boards.host import screen_color  # noqa: E402
 from engine.tactical_hex.consts import F_SPENT, OFF  # noqa: E402
 from engine.tactical_hex.geometry import pack  # noqa: E402
 from engine.tactical_hex.state import State  # noqa: E402
-from engine.ui.hex_sprites import (C_CURSOR, C_INK, C_PLAIN, C_RIVER, C_SIDE,  # noqa: E402
+from engine.ui.hex.sprites import (C_CURSOR, C_INK, C_PLAIN, C_RIVER, C_SIDE,  # noqa: E402
                                    COLORS)
-from engine.ui.hex_view import MAP_PX, HexMapView, hex_x, hex_y  # noqa: E402
+from engine.ui.hex.mapview import MAP_PX, HexMapView, hex_x, hex_y  # noqa: E402
 
 
 def color(slot):
@@ -65,7 +65,7 @@ def test_counters_show_side_type_strength_and_move():
             if at_hex(board, view, pack(2, 2), x, y) == ink]
     three = [(x, y) for y in range(9, 14) for x in range(10, 13)
              if at_hex(board, view, pack(2, 2), x, y) == ink]
-    from engine.ui.hex_sheet import _DIGITS
+    from engine.ui.hex.sheet import _DIGITS
 
     assert len(five) == "".join(_DIGITS[5]).count("#")  # every pixel of the 3 x 5 glyphs
     assert len(three) == "".join(_DIGITS[3]).count("#")

@@ -10,24 +10,25 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from boards import stub  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
-from engine.pocket_tactics.config import check_force, force_points  # noqa: E402
+from engine.pocket_tactics.config_check import check_force, force_points, validate  # noqa: E402
 from engine.pocket_tactics.forces import suggested  # noqa: E402
 from engine.pocket_tactics.consts import (PH_FEATURE, PH_PLACE_TILE, PH_TURN,  # noqa: E402
                                           x_of)
 from engine.pocket_tactics.players import RandomPlayer  # noqa: E402
 from engine.pocket_tactics.setup import feature_tiles  # noqa: E402
-from engine.ui import keys as K  # noqa: E402
-from engine.ui.app import run_app  # noqa: E402
-from engine.ui.screens import M_HANDOVER, M_INFO, M_MAP  # noqa: E402
-from engine.ui.app import Settings  # noqa: E402
+from engine.ui.kit import keys as K  # noqa: E402
+from engine.ui.pt.screens import M_HANDOVER, M_INFO, M_MAP  # noqa: E402
+from engine.ui.saving.store import Offer  # noqa: E402
 from engine.ui.title import Title  # noqa: E402
-from tools.ui_bot import Bot  # noqa: E402
+from tools.ui_bot import Bot, Programs, battle_screen  # noqa: E402
 
 
 class TitleDriver:
     def __init__(self, has_save=False):
         self.board = stub.make()
-        self.title = Title(self.board, Settings(), has_save=has_save)
+        offer = Offer()
+        offer.game = has_save
+        self.title = Title(self.board, offer)
 
     def press(self, key):
         self.title.on_event(key)
@@ -83,37 +84,32 @@ def test_demo_is_the_cpu_against_itself():
         start = d.title.start
         assert d.title.quit and start["players"] == ("normal", "normal")
         cfg = start["config"]
-        start["config"].validate()
+        validate(start["config"])
         for p in (0, 1):
             assert force_points(cfg.units[p], cfg.spells[p]) == 50
         seen.add(cfg.factions)
     assert len(seen) > 3  # not one fixed pairing
 
+    # the programs, as the device runs them: the title's Demo, then its battle by itself
     board = stub.make()
-    screens = []
-
-    def loop(board_, screen, max_frames=-1, until_over=False):
-        screens.append(screen)
-        if type(screen).__name__ == "Title":
-            while not screen.quit:
-                i = [t for t, _ in screen.page[1]].index("Demo")
-                while screen.sel != i:
-                    screen.on_event(K.DOWN)
-                screen.on_event(K.A)
-            return 1
-        bot = Bot(board_, screen)
-        for _ in range(30000):
-            if screen.over:
-                break
-            bot.frame()
-        assert screen.over and bot.keys == 0
-        screen.quit = True
-        return 1
-
-    run_app_with(board, loop)
-    battle = screens[1]
+    programs = Programs(board)
+    programs.until(lambda: programs.screen is not None)
+    title = programs.screen
+    i = [t for t, _ in title.page[1]].index("Demo")
+    while title.sel != i:
+        title.on_event(K.DOWN)
+    title.on_event(K.A)
+    programs.until(lambda: programs.name == "battle" and programs.screen is not title)
+    battle = programs.screen
+    bot = Bot(board, programs=programs)
+    for _ in range(30000):
+        if battle.over:
+            break
+        bot.frame()
+    assert battle.over and bot.keys == 0
     assert battle.st.winner() is not None
     assert all(p is not None for p in battle.players)
+    assert programs.ran == ["title"]
 
 
 def test_cpu_level_in_settings_is_the_new_games_default():
@@ -258,70 +254,50 @@ def test_rules_pages_and_unit_browser():
     assert d.page() == "Minotaur" and any(t.startswith("OFF ") for t in d.lines())
 
 
-def run_app_with(board, fake_loop):
-    """engine.ui.app.run_app for two screens, each run by ``fake_loop`` instead of
-    app.loop (restored afterwards)."""
-    import engine.ui.app as app
-
-    real_loop = app.loop
-    app.loop = fake_loop
-    try:
-        run_app(board, max_frames=2)
-    finally:
-        app.loop = real_loop
-
-
 def test_power_on_to_the_first_battle_turn_with_a_played_draft():
     # The whole device program (engine.ui.app.run_app) from the title, by buttons: hot-seat,
     # suggested builds, random tiles, the map draft played tile by tile with the cursor,
     # own features where RULES A2.7 allows, deployment, until the first turn.
     board = stub.make()
-    screens = []
+    programs = Programs(board)
     rng = RandomPlayer(3)
     seen = {"place": 0, "feature": 0}
-
-    def loop(board_, screen, max_frames=-1, until_over=False):
-        """Stands in for app.loop: presses buttons on each screen like a player."""
-        screens.append(screen)
-        if type(screen).__name__ == "Title":  # run_app imports the title afresh
-            d = screen
-            answers = {"Player B": "Human", "Tiles of A": "Random", "Tiles of B": "Random"}
-            while not d.quit:
-                want = answers.get(d.page[0])
-                if want:
-                    i = next(k for k, (t, _) in enumerate(d.page[1]) if t.startswith(want))
-                    while d.sel != i:
-                        d.on_event(K.DOWN)
-                d.on_event(K.A)
-            return 1
-        bot = Bot(board_, screen)
-        st = screen.st
-        while st.phase != PH_TURN:
-            bot.settle()
-            if screen.mode in (M_HANDOVER, M_INFO):
-                bot.press(K.A)
-                continue
-            assert screen.mode == M_MAP
-            a = rng.choose(st)
-            if st.phase == PH_PLACE_TILE:
-                seen["place"] += 1
-                # RULES A2.6: the drafted tile goes next to a placed one
-                assert set(screen.picks) == {x_of(b) for b in st.legal_actions()}
-            if st.phase == PH_FEATURE:
-                seen["feature"] += 1
-                # RULES A2.7 ruling: only the farthest tiles are offered
-                allowed = {st.board.t_hex[t] for t in feature_tiles(st, st.player)}
-                assert set(screen.picks) == allowed
-            bot.act(a)
-        screen.quit = True
-        return 1
-
-    run_app_with(board, loop)
-    battle = screens[1]
-    st = battle.st
+    programs.until(lambda: programs.screen is not None)
+    d = programs.screen
+    answers = {"Player B": "Human", "Tiles of A": "Random", "Tiles of B": "Random"}
+    while not d.quit:
+        want = answers.get(d.page[0])
+        if want:
+            i = next(k for k, (t, _) in enumerate(d.page[1]) if t.startswith(want))
+            while d.sel != i:
+                d.on_event(K.DOWN)
+        d.on_event(K.A)
+    # the title writes the new game to the store; the battle program continues it
+    programs.until(lambda: programs.screen is not d)
+    assert programs.ran == ["title"] and programs.name == "battle"
+    bot = Bot(board, programs=programs)
+    screen = programs.screen
+    st = screen.st
+    while st.phase != PH_TURN:
+        bot.settle()
+        if screen.mode in (M_HANDOVER, M_INFO):
+            bot.press(K.A)
+            continue
+        assert screen.mode == M_MAP
+        a = rng.choose(st)
+        if st.phase == PH_PLACE_TILE:
+            seen["place"] += 1
+            # RULES A2.6: the drafted tile goes next to a placed one
+            assert set(screen.picks) == {x_of(b) for b in st.legal_actions()}
+        if st.phase == PH_FEATURE:
+            seen["feature"] += 1
+            # RULES A2.7 ruling: only the farthest tiles are offered
+            allowed = {st.board.t_hex[t] for t in feature_tiles(st, st.player)}
+            assert set(screen.picks) == allowed
+        bot.act(a)
     assert st.phase == PH_TURN and st.board.n == 12  # RULES A2.4-A2.6: twelve tiles
     assert seen["place"] == 11 and seen["feature"] == 2
-    assert battle.players == [None, None]  # hot-seat, as answered
+    assert screen.players == [None, None]  # hot-seat, as answered
     assert sum(1 for u in range(st.n_units) if st.u_where[u] == 0) >= 2  # A2.8 deployed
 
 
@@ -329,11 +305,10 @@ def test_automatic_draft_places_the_humans_tiles():
     # New-game option "Map building: Automatic": the device places the drafted tiles (RULES
     # A2.6); the players still place their own features (A2.7) and deploy (A2.8).
     from engine.pocket_tactics.state import State
-    from engine.ui.battle import Battle
 
     board = stub.make()
     st = State(suggested(0, 3, 50), 9)
-    battle = Battle(board, st, [None, None], handover=False, auto_draft=True)
+    battle = battle_screen(board, st, [None, None], handover=False, auto_draft=True)
     bot = Bot(board, battle)
     bot.settle()
     assert st.phase == PH_FEATURE and st.board.n == 12
@@ -344,7 +319,7 @@ def test_tactical_hex_is_chosen_in_the_new_game_flow_and_its_battle_starts():
     # Title -> New game -> Tactical Hex 1905 -> Japan: Human -> Russia: CPU; run_app then
     # starts the Tactical Hex battle screen with the CPU (normal) for Russia
     from engine.tactical_hex.cpu import CpuPlayer
-    from engine.ui.hex_battle import HexBattle
+    from engine.ui.hex.battle import HexBattle
 
     d = TitleDriver()
     d.press(K.A)  # New game
@@ -355,29 +330,22 @@ def test_tactical_hex_is_chosen_in_the_new_game_flow_and_its_battle_starts():
     assert d.page() == "Russia"
     assert d.lines()[d.title.sel] == "CPU normal"  # Russia's default
     d.pick("CPU easy")
-    assert d.title.quit and d.title.start["game"] == 1
+    assert d.title.quit and d.title.start["ruleset"] == 2  # engine/rulesets.py TACTICAL_HEX
     assert d.title.start["players"] == ("human", "easy")
 
     board = stub.make()
-    screens = []
-
-    def loop(board_, screen, max_frames=-1, until_over=False):
-        screens.append(screen)
-        if type(screen).__name__ == "Title":  # run_app imports the title afresh
-            while not screen.quit:
-                want = {"Game": "Tactical Hex", "Russia": "CPU normal"}.get(screen.page[0])
-                if want:
-                    i = next(k for k, (t, _) in enumerate(screen.page[1])
-                             if t.startswith(want))
-                    while screen.sel != i:
-                        screen.on_event(K.DOWN)
-                screen.on_event(K.A)
-            return 1
-        screen.quit = True
-        return 1
-
-    run_app_with(board, loop)
-    battle = screens[1]
+    programs = Programs(board)
+    programs.until(lambda: programs.screen is not None)
+    title = programs.screen
+    while not title.quit:
+        want = {"Game": "Tactical Hex", "Russia": "CPU normal"}.get(title.page[0])
+        if want:
+            i = next(k for k, (t, _) in enumerate(title.page[1]) if t.startswith(want))
+            while title.sel != i:
+                title.on_event(K.DOWN)
+        title.on_event(K.A)
+    programs.until(lambda: programs.screen is not title)
+    battle = programs.screen
     assert isinstance(battle, HexBattle)
-    assert battle.players[0] is None and isinstance(battle.players[1], CpuPlayer)
+    assert battle.players[0] is None and isinstance(battle.players[1].player, CpuPlayer)
     assert battle.st.phase == 0  # RULES B2: Japan deploys first

@@ -18,10 +18,9 @@ sys.path.insert(0, ROOT)
 from boards import stub  # noqa: E402
 from engine.pocket_tactics.consts import K_ASSAULT, PH_BUMP, kind_of  # noqa: E402
 from engine.pocket_tactics.scenario import build  # noqa: E402
-from engine.ui import keys as K  # noqa: E402
-from engine.ui.battle import Battle  # noqa: E402
-from engine.ui.screens import M_ASSAULT, M_INFO, M_OVER  # noqa: E402
-from tools.ui_bot import Bot  # noqa: E402
+from engine.ui.kit import keys as K  # noqa: E402
+from engine.ui.pt.screens import M_ASSAULT, M_INFO, M_OVER  # noqa: E402
+from tools.ui_bot import Bot, battle_screen  # noqa: E402
 
 OUT = os.path.join(ROOT, "docs", "screenshots")
 
@@ -57,7 +56,7 @@ def battle_on(doc, seed=1, handover=False, cpu_b=False):
     st = build(doc, seed)
     board = stub.make()
     players = [None, GreedyPlayer(seed) if cpu_b else None]
-    battle = Battle(board, st, players, handover=handover)
+    battle = battle_screen(board, st, players, handover=handover)
     bot = Bot(board, battle)
     bot.settle()
     return board, st, battle, bot
@@ -164,11 +163,11 @@ def game_over(out):
 
 def rules_and_browser(out):
     """The title's rules pages and unit browser."""
-    from engine.ui.app import Settings
+    from engine.ui.saving.store import Offer
     from engine.ui.title import Title
 
     board = stub.make()
-    title = Title(board, Settings())
+    title = Title(board, Offer())
 
     def press(key):
         title.on_event(key)
@@ -202,11 +201,9 @@ def hex_battle(out):
     from engine.tactical_hex.consts import F_ATT, PH_ACT, PH_COMBAT
     from engine.tactical_hex.players import GreedyPlayer
     from engine.tactical_hex.state import State
-    from engine.ui.hex_battle import HexBattle
-
     board = stub.make()
     st = State(4)
-    battle = HexBattle(board, st, [None, None], handover=False)
+    battle = battle_screen(board, st, [None, None], handover=False)
     paths = [shot(board, battle, out, "hex-deploy")]
     players = [GreedyPlayer(1), GreedyPlayer(2)]
 
@@ -230,82 +227,87 @@ def hex_battle(out):
 
 
 def continue_and_replay(out):
-    """The desktop's title with Continue and "Replay last game" (the record of a finished
-    game of two people kept, a second one saved halfway), and the replay viewer just after
-    an assault die. The games are played by greedy players straight on the state."""
+    """The title with Continue (a game of two people saved halfway), and the replay viewer
+    of a finished game just after an assault die (the title's "Replay last game"). The
+    games are played by greedy players through the battle's saver, as the battle saves
+    them."""
     from engine.core.protocol import CHANCE, step
-    from engine.core.record import Record
     from engine.pocket_tactics.forces import suggested
     from engine.pocket_tactics.players import GreedyPlayer
     from engine.pocket_tactics.state import State
-    from engine.ui import resume
-    from engine.ui.app import Settings
-    from engine.ui.autosave import attach
+    from engine.ui.saving import store
+    from engine.ui.saving.play import Settings, play_bytes
+    from engine.ui.saving.saver import Saver
+    from engine.ui.title import Title
+    from engine.ui.viewer import ReplayView
+
+    def game(board, seed, moves):
+        st = State(suggested(0, 1, 50), seed)
+        saver = Saver(board, play_bytes(1, ("human", "human"), Settings()), 1,
+                      store_config(st), seed, newest=store.offers(board).newest)
+        players = [GreedyPlayer(1, odds=False), GreedyPlayer(2, odds=False)]
+        while moves and st.to_act() != -2:
+            who = st.to_act()
+            a = step(st, players)
+            saver.applied(st, a, who)
+            moves -= 1
+        while st.to_act() == CHANCE:  # on to a person's decision: saved
+            who = st.to_act()
+            saver.applied(st, step(st, players), who)
+        return st
 
     board = stub.make()
-    people = ("human", "human")
-    players = [GreedyPlayer(1, odds=False), GreedyPlayer(2, odds=False)]
-
-    def game(seed):
-        st = State(suggested(0, 1, 50), seed)
-        saver = resume.for_game(board, st, seed, people,
-                                resume.play_bytes(1, people, True, False, True, 2))
-        attach(st, saver)
-        return st, saver
-
-    st, saver = game(3)
-    while step(st, players) is not None:
-        pass
-    last = Record(1, saver.config, saver.seed, saver.log.list()).encode()
-    board.last_record = lambda: last
-    st, saver = game(4)
-    for _ in range(40):
-        step(st, players)
-    while st.to_act() == CHANCE:  # on to a person's decision: saved
-        step(st, players)
-    title = resume.title_for(board, Settings())
+    game(board, 4, 40)
+    title = Title(board, store.offers(board))
     paths = [shot(board, title, out, "continue-title")]
+    board = stub.make()
+    game(board, 3, -1)
+    title = Title(board, store.offers(board))
     title.sel = [t for t, _ in title.page[1]].index("Replay last game")
     title.on_event(K.A)
-    assert title.quit and title.start == {"replay": "last"}  # app.run_app runs the viewer:
-    from engine.ui.replay import ReplayView
-    from engine.ui.shown_record import record_for
-
-    record = record_for(board, "last")[0]
-    title = None
-    view = ReplayView(board, record)  # as replay.run makes it
-    view.go(_first_assault_roll(view))
+    assert title.quit and title.start == "replay"  # the viewer program comes next
+    got = store.stored_record(board)[0]
+    view = ReplayView(board, *got[:4], secret=got[4])  # as the viewer program makes it
+    view.go(_first_assault_roll(got))
     paths.append(shot(board, view, out, "replay"))
     return paths
 
 
-def _first_assault_roll(view):
-    """The position just after the last die of the first assault's roll in the viewer's
-    record (both sides' dice on the screen)."""
-    from engine.core.gamesave import replay
-    from engine.pocket_tactics.consts import PH_ROLL
+def store_config(st):
+    from engine.core.record import config_bytes
 
-    for i in range(view.n):
-        if replay(view.record, i).phase == PH_ROLL and \
-                replay(view.record, i + 1).phase != PH_ROLL:
+    return config_bytes(st.cfg)
+
+
+def _first_assault_roll(got):
+    """The position just after the last die of the first assault's roll in the stored
+    record ``got`` (both sides' dice on the screen)."""
+    from engine.core.record import Record
+    from engine.pocket_tactics.consts import PH_ROLL
+    from engine.rulesets import replay
+
+    record = Record(*got[:4])
+    for i in range(len(record.actions)):
+        if replay(record, i).phase == PH_ROLL and replay(record, i + 1).phase != PH_ROLL:
             return i + 1
     raise SystemExit("screenshots: the replayed game has no assault")
 
 
 def demo(out):
     """The title's Demo on the desktop: the CPU (normal) against itself, a few turns in."""
-    from engine.ui.app import Settings, make_player
-    from engine.ui.screens import M_MAP
+    from engine.ui.pt.screens import M_MAP
+    from engine.ui.play import open_battle
+    from engine.ui.saving import store
     from engine.ui.title import Title
 
     board = stub.make()
-    title = Title(board, Settings())
+    title = Title(board, store.offers(board))
     title.rng.seed(11)
     title.demo()
     start = title.start
-    seed = start["seed"]
-    players = [make_player(start["players"][p], seed * 2 + 1 + p, board) for p in (0, 1)]
-    battle = Battle(board, _state(start), players, handover=False)
+    store.new_game(board, None, start["ruleset"], start["players"], start["seed"],
+                   start["config"], title.settings)
+    battle = open_battle(board)
     bot = Bot(board, battle)
     for _ in range(20000):
         bot.frame()
@@ -313,12 +315,6 @@ def demo(out):
                 .thinking:
             return [shot(board, battle, out, "demo")]
     raise SystemExit("screenshots: the demo never reached turn 6")
-
-
-def _state(start):
-    from engine.pocket_tactics.state import State
-
-    return State(start["config"], start["seed"])
 
 
 SHOTS = (map_and_forecast, assault_with_bump, unit_card, handover_and_hand, game_over,

@@ -21,9 +21,11 @@ sys.path.insert(0, ROOT)
 from boards import host, keynames  # noqa: E402
 from engine.pocket_tactics.consts import PH_TURN  # noqa: E402
 from engine.pocket_tactics.players import RandomPlayer  # noqa: E402
-from engine.ui import app  # noqa: E402
-from engine.ui import keys as K  # noqa: E402
-from engine.ui.screens import M_HANDOVER, M_INFO  # noqa: E402
+from engine.ui.kit import keys as K  # noqa: E402
+from engine.ui.play import open_battle  # noqa: E402
+from engine.ui.pt.screens import M_HANDOVER, M_INFO  # noqa: E402
+from engine.ui.saving import store  # noqa: E402
+from engine.ui.title import Title  # noqa: E402
 from tools.ui_bot import Bot  # noqa: E402
 
 SCRIPTS = os.path.join(ROOT, "docs", "scripts")
@@ -43,10 +45,6 @@ CUSTOM_ARMY = (("Guild Initiate", 1), ("Guild Apprentice", 2), ("Guild Mage", 2)
                ("Haste", 1), ("Teleport", 1))
 
 
-class Stop(Exception):
-    pass
-
-
 class Recorder(Bot):
     """Plays the app like ui_bot.Bot, one board update at a time, and writes down the key
     script that makes the emulator's script player do the same in the same updates.
@@ -60,6 +58,7 @@ class Recorder(Bot):
 
     def __init__(self, board):
         self.board = board
+        self.programs = None
         self.battle = None
         self.keys = 0
         self.screen = None
@@ -169,28 +168,22 @@ def record(name, answers, scripts=SCRIPTS, shots=SHOTS):
                            store=host.FileStore(os.path.join(shots, ".store-%s" % name)),
                            script=[], exit_at_script_end=False, shots_dir=shots, sound=False)
     rec = Recorder(board)
-    real_loop = app.loop
-
-    def loop(board_, screen, max_frames=-1, until_over=False):
-        rec.screen = screen
-        # run_app imports the title afresh each time (the saving title: SavingTitle)
-        if type(screen).__name__.endswith("Title"):
-            title_pages(rec, screen, answers, name)
-            return 1
-        battle_setup(rec, screen, name)
-        raise Stop()
-
-    app.loop = loop
-    try:
-        app.run_app(board, saving=True)  # as the emulator runs it: a game is saved
-    except Stop:
-        pass
+    try:  # what the title program and the battle program do (engine/ui/title.py, play.py)
+        offer = store.offers(board)
+        title = rec.screen = Title(board, offer)
+        title_pages(rec, title, answers, name)
+        start = title.start
+        why = store.new_game(board, offer.newest, start["ruleset"], start["players"],
+                             start["seed"], start.get("config"),
+                             title.settings, start.get("auto_draft", False))
+        assert why is None, why
+        rec.screen = open_battle(board)
+        battle_setup(rec, rec.screen, name)
     finally:
-        app.loop = real_loop
         board.close()
-        store = os.path.join(shots, ".store-%s" % name)
-        if os.path.exists(store):
-            os.remove(store)
+        left = os.path.join(shots, ".store-%s" % name)
+        if os.path.exists(left):
+            os.remove(left)
     path = os.path.join(scripts, name + ".keys")
     with open(path, "w") as f:
         f.write("# %s: power-on to the first battle turn (tools/setup_scripts.py)\n" % name)

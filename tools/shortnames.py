@@ -7,7 +7,7 @@ Why: the interpreter interns every name a module brings (its functions, classes,
 parameters, attributes and globals) and keeps the text for good, one byte a letter and one
 more; a game of a person against the CPU holds about a thousand of them, some 10 KB of
 text. ``legal_actions`` becomes ``Xq``, ``_saving_battle`` ``_Rk``: the names are still
-interned, but take a few bytes each (docs/PERFORMANCE.md, "Short names").
+interned, but take a few bytes each (docs/PERFORMANCE_LOG.md, "Short names").
 
 The map from old to new names is a function of the repository, not of the files being
 built, so the check measures exactly what the device gets, and a copy renamed twice does not
@@ -25,7 +25,7 @@ change (no new name is an old one). It is made by ``names_map()``:
   exception classes (their names are what a traceback shows); and any name written inside a
   string literal (not a docstring) of the game, the check's harness and drivers and
   ``tools/bench/ui_bench.py`` (which writes the drivers' shims) (``getattr(board, "saves_games", True)`` keeps
-  ``saves_games``); and every name of ``code.py`` and ``viewer.py``, which go to the
+  ``saves_games``); and every name of ``code.py``, ``battle.py`` and ``viewer.py``, which go to the
   device as they are written (the owner reads and edits them).
 - A private name (``_x``) gets a private short name, so ``_X = const(1)`` stays out of its
   module's globals.
@@ -55,7 +55,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Where the names that may be renamed are defined.
 GAME_DIRS = ("engine", "boards")
-GAME_FILES = ("code.py", "viewer.py")
+GAME_FILES = ("code.py", "battle.py", "viewer.py")
 # Files whose names are the native API or whose strings name the game's attributes.
 STANDINS = os.path.join("tools", "mpcheck", "standins")
 CODE_WRITERS = (os.path.join("tools", "mpcheck", "drivers"), os.path.join("tools", "mpcheck"),

@@ -10,11 +10,11 @@ from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_FEATURE
                                           PH_SETUP_DEPLOY, S_EFFECT, SP_RESCUE, SP_TELEPORT,
                                           kind_of, x_of, y_of)
 from engine.pocket_tactics.units import spell_stat
-from engine.ui import keys as K
-from engine.ui.app import loop
-from engine.ui.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
-from engine.ui.screens import uid as _uid
-from engine.ui.mapview import step_cursor
+from engine.ui.kit import keys as K
+from engine.ui.kit.app import loop
+from engine.ui.pt.mapview import step_cursor
+from engine.ui.pt.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
+from engine.ui.pt.screens import uid as _uid
 
 FRAME_MS = 20
 
@@ -23,18 +23,71 @@ class Stuck(AssertionError):
     pass
 
 
-class Bot:
-    def __init__(self, board, battle):
+class Programs:
+    """The device's programs run one after another from ``first``, as the desktop runs them
+    (engine/ui/kit/app.py run_programs), a frame at each ``frame()``: ``screen`` is the
+    screen on show, ``ran`` the programs that have ended, ``name`` the one running."""
+
+    def __init__(self, board, first="title"):
         self.board = board
-        self.battle = battle
+        self.name = first
+        self.screen = None
+        self.ran = []
+        self._program = None
+
+    def _shown(self, screen):
+        self.screen = screen
+
+    def frame(self):
+        import sys
+
+        from engine.ui.kit.app import PROGRAMS
+
+        if self._program is None:
+            __import__(PROGRAMS[self.name])
+            self._program = sys.modules[PROGRAMS[self.name]].program(self.board, self._shown)
+        try:
+            next(self._program)
+        except StopIteration as e:
+            self.ran.append(self.name)
+            self.name = e.value
+            self._program = None
+
+    def until(self, done, limit=100000):
+        """Frames until ``done()``."""
+        for _ in range(limit):
+            if done():
+                return
+            self.frame()
+        raise Stuck("the programs never got there")
+
+
+class Bot:
+    def __init__(self, board, battle=None, programs=None):
+        """Plays ``battle`` (a screen), or whatever screen ``programs`` (Programs) shows."""
+        self.board = board
+        self._battle = battle
+        self.programs = programs
         self.keys = 0  # button presses so far
+
+    @property
+    def battle(self):
+        return self._battle if self.programs is None else self.programs.screen
+
+    @battle.setter
+    def battle(self, screen):
+        self._battle = screen
 
     # --- running the app loop ---------------------------------------------------------------
 
     def frame(self):
-        """One frame of the app loop (engine.ui.app.loop) on the stub's fake clock."""
+        """One frame of the screen (engine.ui.kit.app.loop), or of the programs, on the
+        stub's fake clock."""
         self.board.advance(FRAME_MS)
-        loop(self.board, self.battle, 1)
+        if self.programs is None:
+            loop(self.board, self._battle, 1)
+        else:
+            self.programs.frame()
 
     def press(self, key):
         self.board.press(key)
@@ -45,7 +98,7 @@ class Bot:
         """Run frames until a human decision, a result or the end is on screen."""
         s = self.battle
         for _ in range(limit):
-            if getattr(s, "replaying", False):  # engine/ui/save_menu.py over_frames: frames to go
+            if s.busy is not None:  # a replay over frames (Continue, Undo): frames to go
                 self.frame()
                 continue
             if s.quit or s.mode in (M_HANDOVER, M_INFO, M_OVER, M_MENU):
@@ -194,3 +247,29 @@ class Bot:
             self.choose_action(a)
         else:
             raise Stuck("no key path for action kind %d" % k)
+
+
+def battle_screen(board, st, players, handover=True, auto_draft=False, undo=True, seed=0,
+                  brightness=2):
+    """A battle screen of either ruleset on the position ``st`` (a hand-written one, or a
+    game's start) with a Saver of its own writing to the board's store: the tools' and the
+    tests' way to a position no saved game leads to (a battle of the device always comes
+    from the store: engine/ui/play.py). ``players``: per side None (a person) or a player;
+    ``seed``: the game's, as its record gives it; ``brightness``: the LEDs' (0-2, full
+    colours by default)."""
+    from engine import rulesets
+    from engine.core.record import config_bytes
+    from engine.ui.saving.play import Play, Settings, play_bytes
+    from engine.ui.saving.saver import Saver
+
+    ruleset = rulesets.POCKET_TACTICS if hasattr(st, "cfg") else rulesets.TACTICAL_HEX
+    config = config_bytes(st.cfg) if hasattr(st, "cfg") else b""
+    settings = Settings()
+    settings.handover = handover
+    settings.undo = undo
+    settings.brightness = brightness
+    kinds = ["human" if p is None else "greedy" for p in players]
+    play = play_bytes(ruleset, kinds, settings, auto_draft)
+    saver = Saver(board, play, ruleset, config, seed)
+    return rulesets.screens(ruleset, "battle").battle(board, st, players, saver, Play(play),
+                                                      None)

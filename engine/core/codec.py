@@ -120,15 +120,17 @@ def frame(magic, version, payload):
     return bytes(out)
 
 
-def unframe(magic, version, blob):
-    """The payload of a framed blob as a Reader; DecodeError if anything is wrong."""
+def unframe(magic, version, blob, oldest=None):
+    """The payload of a framed blob as a Reader; DecodeError if anything is wrong. A
+    version from ``oldest`` (default: ``version`` alone) to ``version`` is read; the
+    caller reads it at ``blob[2]``."""
     if not isinstance(blob, (bytes, bytearray)):
         raise DecodeError("expected bytes")
     if len(blob) < 5:
         raise DecodeError("too short to be a saved %s" % magic.decode())
     if blob[0:2] != magic:
         raise DecodeError("not a %s blob (wrong magic)" % magic.decode())
-    if blob[2] != version:
+    if not (version if oldest is None else oldest) <= blob[2] <= version:
         raise DecodeError("format version %d, this build reads version %d" % (blob[2], version))
     n = len(blob) - 2
     if crc16(blob[0:n]) != (blob[n] << 8) | blob[n + 1]:

@@ -12,6 +12,8 @@ outcome the PRNG proposes is ``pick(weights, rng.peek16())``, so a record of out
 to the same state bytes, PRNG included, and a resumed game rolls the same dice to come.
 """
 
+from .rng import Rng
+
 CHANCE = -1
 TERMINAL = -2
 DRAW = 2  # winner() value for a drawn game; None while the game goes on
@@ -79,3 +81,14 @@ def restart(state, seed):
     forces.py for good. Tactical Hex's State has no config."""
     cfg = getattr(state, "cfg", None)
     state.copy_from(type(state)(seed) if cfg is None else type(state)(cfg, seed, True))
+
+
+class RandomPlayer:
+    """Picks a legal action uniformly with its own PRNG: the baseline of both rulesets."""
+
+    def __init__(self, seed=1):
+        self.rng = Rng(seed)
+
+    def choose(self, st):
+        acts = st.legal_actions()
+        return acts[self.rng.below(len(acts))]

@@ -76,6 +76,7 @@ except ImportError:  # CPython
 
 
 _SEQ_HALF = const(0x20000000)
+_PAGE = const(512)  # what _erased reads at a time
 _ERASED = "erased"  # _header's reasons for bytes where no record begins
 _NO_MAGIC = "not a save (wrong magic)"
 STORE = "store"  # where a loaded save came from (else the copy's file name)
@@ -226,12 +227,30 @@ class SaveSlots:
             return self._blob, text
         self._blob = None
         self.newest = None
+        if not self.damaged and not self._erased(0, self.store.size):
+            self.damaged = True  # a cut inside an erase leaves stray bits and no record
+            why.append("store: neither erased nor a save (damaged)")
         return None, "no saved game (%s)" % "; ".join(why)
+
+    def _erased(self, start, end):
+        """Whether the store reads 0xFF from ``start`` to ``end`` (a page at a time)."""
+        store = self.store
+        for at in range(start, end, _PAGE):
+            n = min(_PAGE, end - at)
+            if store.read(at, n) != b"\xff" * n:
+                return False
+        return True
 
     def _walk_store(self, cands, why):
         seen = []  # offsets walked: the walk from the middle stops where the first went
         self._walk(0, cands, why, seen)
+        k = len(cands)
+        w = len(why) - 1
         self._walk(self.store.size // 2, cands, why, seen)
+        if k == 0 and w >= 0 and why[w] == "store: erased" and len(cands) > k:
+            # saves are written from 0 first and the newest is never erased to write one in
+            # the middle: an erased start before a save there is a save's erase cut short
+            why[w] = "store: erased at 0 before a save in the middle (damaged)"
 
     def _walk(self, off, cands, why, seen):
         """Adds the records found from ``off`` on, one after the other, to ``cands``. Both

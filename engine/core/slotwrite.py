@@ -29,10 +29,10 @@ HEAD = const(9)
 END = const(0x5A)
 SEQ_MASK = const(0x3FFFFFFF)
 GAME_MAGIC = b"GS"  # the saved game's blob (gamesave.py)
-GAME_VERSION = 1
+GAME_VERSION = 2  # 2: seven play bytes (1: six, without the settings byte)
 RECORD_MAGIC = b"GR"  # a game record's blob (record.py)
 RECORD_VERSION = 1
-PLAY_BYTES = const(6)
+PLAY_BYTES = const(7)
 
 
 def seal(buf, at, seq, n):
@@ -176,3 +176,18 @@ class Image:
                                memoryview(buf)[0:rec])
         self.store.write(off, memoryview(buf)[0:min(rec + 2, size - off)])
         return (off, rec, seq), error
+
+
+def save_game(store, newest, copy_path, play, ruleset, config, seed, log, rng_state):
+    """One save of a game (pack_game's fields) after the store's ``newest`` record, written
+    by an Image: ((offset, length, seq) of the new record, the copy's error or None);
+    OSError or ValueError when it could not be written."""
+    image = Image(store, newest, game_bound(config, log), copy_path)
+    return image.commit(pack_game(image.buf, image.at, play, ruleset, config, seed, log,
+                                  rng_state))
+
+
+def record_of(ruleset, config, seed, log):
+    """The game record's bytes (pack_record) of the ActionLog ``log``."""
+    buf = bytearray(game_bound(config, log))
+    return memoryview(buf)[0:pack_record(buf, 0, ruleset, config, seed, log)]

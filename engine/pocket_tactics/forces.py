@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The sheets' suggested builds (RULES A11): a new game's forces, tiles and features.
-The checks of a force and of a whole Config are config.py's."""
+The checks of a force and of a whole Config are config_check.py's."""
 from .config import DEFAULT_MAX_TURNS, Config, ConfigError
+from .config_check import validate
 from .factions import FACTIONS
 
 
@@ -25,4 +26,4 @@ def suggested(f0, f1, limit=50, central=None, max_turns=DEFAULT_MAX_TURNS):
         feats.append(fac[3][0])
     if central is None:
         central = feats[0]
-    return Config((f0, f1), units, spells, tiles, central, feats, limit, max_turns).validate()
+    return validate(Config((f0, f1), units, spells, tiles, central, feats, limit, max_turns))

@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""Baseline players: uniformly random, and a one-ply greedy player.
+"""Pocket-Tactics' one-ply greedy player (engine/core/protocol.py has the random one, cpu.py
+the CPU's levels; engine/rulesets.py make_player makes either).
 
 The greedy player scores each legal action on its own (no lookahead): expected points won
 and lost in an assault from the exact assault odds with both sides' bumps and re-rolls
 (odds.py), feature control, closing in on the enemy, hazard risk; in the bump and re-roll
 phases it looks at the dice on the table.
 """
+from engine.core.protocol import RandomPlayer  # noqa: F401  (the tools' and tests' import)
 from engine.core.rng import Rng
 
 from .assault import falls
@@ -25,15 +27,6 @@ def side_value(f, side, pts_att, pts_dfd):
     """Points ``side`` (0 attacker, 1 defender) wins (+) or loses (-) by tally ``f``."""
     v = (pts_dfd if f & 1 else 0) - (pts_att if f & 2 else 0)
     return v if side == 0 else -v
-
-
-class RandomPlayer:
-    def __init__(self, seed=1):
-        self.rng = Rng(seed)
-
-    def choose(self, st):
-        acts = st.legal_actions()
-        return acts[self.rng.below(len(acts))]
 
 
 def _pts(st, u):

@@ -4,40 +4,14 @@
 Kept apart from state.py so that a game in play does not hold this code in memory; it is
 imported when a game is first saved, loaded or replayed.
 """
-from engine.core.codec import DecodeError, Reader, Writer, frame, unframe
+from engine.core.codec import DecodeError, unframe
 
 from . import spells
 from . import tables as T
-from .config import decode_config
+from .config_check import decode_config
 from .consts import DESTROYED, MAP, MAX_TILES, NONE, PH_FEATURE, PH_OVER, RULESET_ID
-from .state import DRAW, MAGIC, VERSION, State
-
-
-def encode(st):
-    """The whole state ``st`` as framed bytes: magic, version, payload, CRC-16."""
-    w = Writer()
-    w.u8(RULESET_ID)
-    st.cfg.encode(w)
-    z, ww = st.rng.get_state()
-    w.u32(z)
-    w.u32(ww)
-    b = st.board
-    w.u8(b.n)
-    for t in range(b.n):
-        w.u16(b.t_hex[t])
-        w.u8(b.t_terrain[t])
-        w.u8(b.t_feature[t])
-    for arr in (st.u_where, st.u_tile, st.u_status, st.bag, st.deck, st.hand,
-                st.discard, st.own_tile, st.roll, st.dice, st.ndice, st.bumps,
-                st.rerolls, st.stopped, st.hz):
-        w.raw(arr)
-    for x in (st.first, st.phase, st.player, st.turn_player, st.passes,
-              st.result, st.drawn, st.count, st.last_deployer, st.stage,
-              st.att, st.dfd, st.dist, st.side, st.pos & 0xFF, st.hz_n,
-              st.hz_i, st.spell, st.haste, st.outcome):
-        w.u8(x)
-    w.u16(st.turn)
-    return frame(MAGIC, VERSION, w.buf)
+from .encoding import MAGIC, VERSION, encode  # noqa: F401  (encode: the tools' and tests')
+from .state import DRAW, State, start
 
 
 def decode(blob):
@@ -125,11 +99,32 @@ def _check(st):
         if o != NONE and o >= b.n:
             raise DecodeError("bad feature tile")
     ns = T.N_SPELLS
+    cfg = st.cfg
     for p in (0, 1):
         if spells.count(st.hand, p) > 5:
             raise DecodeError("hand over five cards")
+        for s in range(ns):  # RULES A9: every card of the army in one of its three piles
+            i = p * ns + s
+            if st.deck[i] + st.hand[i] + st.discard[i] != list(cfg.spells[p]).count(s):
+                raise DecodeError("the spell cards do not add up to the army's")
     if len(st.deck) != 2 * ns:
         raise DecodeError("bad deck")
+    for t in range(T.N_TERRAINS):  # RULES A2.2-A2.6: every tile in the bag or on the map
+        placed = 0
+        for k in range(b.n):
+            if b.t_terrain[k] == t:
+                placed += 1
+        chosen = list(cfg.tiles[0]).count(t) + list(cfg.tiles[1]).count(t)
+        if st.bag[t] + placed != chosen:
+            raise DecodeError("the tiles do not add up to the chosen ones")
+    feats = 0
+    for k in range(b.n):
+        if b.t_feature[k] != NONE:
+            feats += 1
+    if feats > 3 or (PH_FEATURE < st.phase < PH_OVER and feats != 3):
+        raise DecodeError("bad features")
+    if cfg.max_turns and st.turn > cfg.max_turns + 1:
+        raise DecodeError("past the turn limit")
 
 
 def record_for(config, seed):
@@ -143,10 +138,7 @@ def replay(record, upto=None):
     """The state reached by the first ``upto`` actions of ``record`` (all by default)."""
     if record.ruleset != RULESET_ID:
         raise DecodeError("record is not of a Pocket-Tactics game")
-    r = Reader(record.config_bytes)
-    cfg = decode_config(r)
-    r.done()
-    st = State(cfg, record.seed)
+    st = start(record.config_bytes, record.seed)
     acts = record.actions if upto is None else record.actions[:upto]
     for a in acts:
         st.apply(a)

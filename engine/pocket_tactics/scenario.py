@@ -6,7 +6,7 @@ from engine.core.protocol import CHANCE, TERMINAL
 from . import ids as IDS
 from . import tables as T
 from .config import Config, ConfigError
-from .config import force_points
+from .config_check import force_points
 from .consts import (CAPTIVE, DESTROYED, MAP, NONE, PH_TURN, RESERVE, ST_WARD_MASK,
                      ST_WEAK_MASK, ST_WEAK_SHIFT, U_FACTION)
 from .notation import _hex, hex_name, unit_name

@@ -4,10 +4,12 @@
 All of a game lives in small ints and bytearrays; ``phase`` selects a row of the handler
 table below, so the turn structure is data and each phase is a function of its own module.
 """
-from engine.core.protocol import CHANCE, DRAW, TERMINAL, IllegalAction
+from engine.core.game import GameState
+from engine.core.protocol import DRAW
 from engine.core.rng import Rng
 
 from . import assault, setup, spells, turn
+from .config import Config  # noqa: F401  (the class of cfg, loaded before start() reads one)
 from . import tables as T
 from .board import Board
 from .consts import (CAPTIVE, K_STOP, MAP, NONE,
@@ -16,14 +18,12 @@ from .consts import (CAPTIVE, K_STOP, MAP, NONE,
 from .movement import add_moves
 from .units import stat
 
-MAGIC = b"PT"  # saved-state frame (saves.py reads it)
-VERSION = 1
 
 # What copy_from() copies: every array (in place) and every field of a State.
 _BOARD_ARRAYS = ("t_unit", "cell", "t_hex", "t_terrain", "t_feature", "adj", "dist")
-_ARRAYS = ("u_type", "u_owner", "u_where", "u_tile", "u_status", "bag", "deck", "hand",
+ARRAYS = ("u_type", "u_owner", "u_where", "u_tile", "u_status", "bag", "deck", "hand",
            "discard", "own_tile", "roll", "dice", "ndice", "bumps", "rerolls", "stopped", "hz")
-_FIELDS = ("first", "phase", "player", "turn_player", "turn", "passes", "result", "drawn",
+FIELDS = ("first", "phase", "player", "turn_player", "turn", "passes", "result", "drawn",
            "count", "last_deployer", "stage", "att", "dfd", "dist", "side", "pos", "hz_n",
            "hz_i", "spell", "haste", "outcome", "version", "_legal", "_legal_at")
 
@@ -86,13 +86,21 @@ PHASES = (
 )
 
 
-class State:
+class State(GameState):
+    PHASES = PHASES
+    OVER = PH_OVER
+    END_RULE = "A10"
+    ARRAYS = ARRAYS
+    FIELDS = FIELDS
+
     def __init__(self, config, seed=1, checked=False, map_of=None):
         """A game about to begin with ``config``, which is validated first unless
         ``checked`` (the config of a game already running: a search's scratch state, whose
         board shares the map of the state ``map_of``: Board's ``fixed``)."""
         if not checked:
-            config.validate()
+            from .config_check import validate
+
+            validate(config)
         self.cfg = config
         self.rng = Rng(seed)
         self.board = Board(None if map_of is None else map_of.board)
@@ -148,109 +156,38 @@ class State:
         self.version = 0  # counts applied actions; keys the legal-actions cache
         self._legal = None
         self._legal_at = -1
-        self._spare = None  # a list legal_actions() refills in place (a search's scratch)
 
-    # --- protocol ------------------------------------------------------------------------
-
-    def to_act(self):
-        ph = self.phase
-        if ph == PH_OVER:
-            return TERMINAL
-        if PHASES[ph][0]:
-            return CHANCE
-        return self.player
+    # --- protocol (engine/core/game.py; these are Pocket-Tactics' own) ------------------
 
     def chance_is_die(self):
         return self.phase in (PH_ROLLOFF, PH_HAZARD, PH_ROLL, PH_REROLL_DIE, PH_SPELL_ROLL)
 
-    def chance_outcomes(self):
-        row = PHASES[self.phase]
-        if not row[0]:
-            raise IllegalAction("not a chance node (%s)" % row[4])
-        return row[1](self)
-
-    def legal_actions(self):
-        """The legal actions now (a list the caller must not change: apply() reuses it). A
-        state with a ``_spare`` list (the CPU's scratch state) refills that one list, so the
-        list is good only until the next action."""
-        if self._legal_at == self.version:
-            return self._legal
-        row = PHASES[self.phase]
-        if self.phase == PH_OVER:
-            out = []
-        elif row[0]:
-            out = [o for o, _ in row[1](self)]
-        else:
-            out = self._spare
-            if out is None:
-                out = []
-            else:
-                del out[:]
-            row[1](self, out)
-        self._legal = out
-        self._legal_at = self.version
-        return out
-
-    def apply(self, a):
-        if self.phase == PH_OVER:
-            raise IllegalAction("the game is over (RULES A10)")
-        if a not in self.legal_actions():
-            raise IllegalAction(self.explain(a))
-        self.apply_trusted(a)
-
-    def concede(self, p):
-        """Player ``p`` gives up (a menu choice, not a rules action): the other player wins."""
-        if self.phase == PH_OVER:
-            raise IllegalAction("the game is over (RULES A10)")
-        self.version += 1
-        self._legal = None
-        self._finish(1 - p)
-
-    def winner(self):
-        """0 or 1, DRAW, or None while the game goes on."""
-        return None if self.result == NONE else self.result
-
-    def explain(self, a):
-        row = PHASES[self.phase]
-        if row[0]:
-            return "a chance node (%s, RULES %s) takes an outcome from %s, not %r" % (
-                row[4], row[3], self.legal_actions(), a)
+    def describe(self, a):
         from .notation import describe  # lazy: the notation is not needed in play
 
         try:
-            what = describe(self, a)
+            return describe(self, a)
         except (ValueError, IndexError):
-            what = "action %r" % a
-        return "%s is not legal now: it is player %d's %s (RULES %s)" % (
-            what, self.player + 1, row[4], _rule_for(self, a, row[3]))
+            return "action %r" % a
+
+    def rule_for(self, a):
+        if self.phase == PH_TURN:
+            from .notation import RULE_OF_KIND
+
+            return RULE_OF_KIND.get(kind_of(a), PHASES[PH_TURN][3])
+        return PHASES[self.phase][3]
 
     def copy_from(self, o):
-        """Become a copy of state ``o`` (same config), in place: every array by slice
-        assignment and every field, so a search reuses one scratch state and allocates
-        nothing. The legal-actions cache is shared (apply() never changes a cached list)."""
-        self.rng.z = o.rng.z
-        self.rng.w = o.rng.w
+        """GameState.copy_from, and the board's arrays (a scratch state may share the map's
+        fixed arrays with ``o``: those are not copied)."""
+        GameState.copy_from(self, o)
         b = self.board
         ob = o.board
         for k in _BOARD_ARRAYS:
             x = getattr(b, k)
             y = getattr(ob, k)
-            if x is not y:  # a scratch state may share the map's fixed arrays
+            if x is not y:
                 x[:] = y
-        for k in _ARRAYS:
-            getattr(self, k)[:] = getattr(o, k)
-        for k in _FIELDS:
-            setattr(self, k, getattr(o, k))
-
-    def apply_trusted(self, a):
-        """apply() without the legality check, for a search whose policy only produces
-        legal actions (the check would build the legal list at every node)."""
-        row = PHASES[self.phase]
-        self.version += 1
-        self._legal = None
-        if row[0]:
-            self.rng.next16()  # one draw per chance node, whoever chose the outcome
-        row[2](self, a)
 
     # --- board helpers used by the phase modules ---------------------------------------
 
@@ -317,7 +254,7 @@ class State:
         if self._check_victory():
             return
         if self.passes >= 2:
-            self._finish(DRAW)  # both passed in a row (A10 ruling)
+            self.finish(DRAW)  # both passed in a row (A10 ruling)
             return
         self._begin_turn(1 - self.turn_player)
 
@@ -328,11 +265,11 @@ class State:
             if w == MAP or w == RESERVE:
                 alive[self.u_owner[u]] = True
         if not alive[0] and not alive[1]:
-            self._finish(DRAW)
+            self.finish(DRAW)
             return True
         for p in (0, 1):
             if not alive[1 - p]:
-                self._finish(p)  # A10: the opponent has no unit left to play
+                self.finish(p)  # A10: the opponent has no unit left to play
                 return True
         b = self.board
         holder = NONE
@@ -347,7 +284,7 @@ class State:
                 return False
             holder = o
         if holder != NONE:
-            self._finish(holder)  # A10: controls every feature
+            self.finish(holder)  # A10: controls every feature
             return True
         return False
 
@@ -362,24 +299,25 @@ class State:
     def _finish_by_captives(self):
         a = self.captive_points(0)
         b = self.captive_points(1)
-        self._finish(0 if a > b else 1 if b > a else DRAW)
+        self.finish(0 if a > b else 1 if b > a else DRAW)
 
-    def _finish(self, result):
+    def finish(self, result):
         self.result = result
         self.phase = PH_OVER
 
     # --- encoding ------------------------------------------------------------------------
 
     def encode(self):
-        """The whole state as framed bytes (saves.encode; saves.decode reads them back)."""
-        from .saves import encode  # loaded when the game is first saved
+        """The whole state as framed bytes (encoding.py; saves.decode reads them back)."""
+        from .encoding import encode  # loaded when a state is first encoded
 
         return encode(self)
 
 
-def _rule_for(st, a, default):
-    if st.phase == PH_TURN:
-        from .notation import RULE_OF_KIND
+def start(config, seed):
+    """A game at its start from a record's or a save's ``config`` bytes and ``seed``;
+    DecodeError (damaged bytes) or ConfigError (a config the rules refuse): both are
+    ValueErrors."""
+    from engine.core.lazy import moment
 
-        return RULE_OF_KIND.get(kind_of(a), default)
-    return default
+    return State(moment("engine.pocket_tactics.config_check", "read", config), seed, True)

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""A one-ply greedy player for Tactical Hex: the baseline the CPU is measured against, and
-the policy the CPU's search plays its look-ahead with.
+"""Tactical Hex's one-ply greedy player: the baseline the CPU is measured against, and the
+policy the CPU's search plays its look-ahead with (engine/rulesets.py make_player makes it,
+the CPU's levels and the random player).
 
 Each legal action gets a score on its own: fire by its chance of a D result times what the
 target is worth; a step by the fight it leads to (the odds of an attack from there) and by
@@ -21,8 +22,6 @@ from .geometry import NEXT, distance
 from .tables import COUNTER_SIZE, COUNTERS, CRT, HOLDS_OUT
 
 N_COLS = len(CRT) // 6
-
-
 def worth(u, face):
     """What a counter on side ``face`` is worth: its strength on that side, plus its back's
     while it still has one to lose (an MG/cavalry counter: its defence, 3, twice)."""

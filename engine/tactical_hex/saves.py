@@ -2,35 +2,15 @@
 """Saving and loading Tactical Hex states and game records, and the consistency check a
 loaded state must pass (also used by the tests after every action). Imported only when a
 game is saved, loaded or replayed."""
-from engine.core.codec import DecodeError, Writer, frame, unframe
+from engine.core.codec import DecodeError, unframe
 
 from . import tables as T
 from .consts import (F_ATT, F_DEF, F_MOVED, NONE, OFF, PH_COMBAT, PH_DEPLOY, PH_FIRE, PH_HITS,
                      PH_INIT, PH_MELEE, PH_MOVE, PH_OPFIRE, PH_OVER, PH_SUSTAIN, RULESET_ID)
 from .counters import is_special, side_of
 from .movement import is_river
-from .state import N, State
-
-MAGIC = b"TH"
-VERSION = 1
-_FIELDS = ("phase", "player", "turn", "first", "phasing", "acts", "declines", "mover", "mp",
-           "must_stop", "target", "fire_str", "mg", "hits_att", "hits_def", "hit_side",
-           "restored", "next_deploy", "result")
-
-
-def encode(st):
-    w = Writer()
-    w.u8(RULESET_ID)
-    z, ww = st.rng.get_state()
-    w.u32(z)
-    w.u32(ww)
-    for arr in (st.cell, st.u_hex, st.u_face, st.u_flag, st.roll):
-        w.raw(arr)
-    for k in _FIELDS:
-        w.u8(getattr(st, k))
-    w.u16(st.impulses)
-    return frame(MAGIC, VERSION, w.buf)
-
+from .encoding import ENCODED, MAGIC, VERSION, encode  # noqa: F401  (encode: the tools')
+from .state import N, State, start
 
 def decode(blob):
     """A State from encode()'s bytes, or DecodeError (nothing half-built) when the bytes
@@ -49,7 +29,7 @@ def decode(blob):
             raise DecodeError("saved game is inconsistent: an array of %d bytes, not %d"
                               % (len(got), len(arr)))
         arr[:] = got
-    for k in _FIELDS:
+    for k in ENCODED:
         setattr(st, k, r.u8())
     st.impulses = r.u16()
     r.done()
@@ -128,9 +108,9 @@ def record_for(seed):
 def replay(record, upto=None):
     """The state reached by the first ``upto`` actions of ``record`` (all by default); an
     action the rules refuse raises IllegalAction naming the rule (a damaged record)."""
-    if record.ruleset != RULESET_ID or record.config_bytes:
+    if record.ruleset != RULESET_ID:
         raise DecodeError("record is not of a Tactical Hex game")
-    st = State(record.seed)
+    st = start(record.config_bytes, record.seed)
     acts = record.actions if upto is None else record.actions[:upto]
     for a in acts:
         st.apply(a)

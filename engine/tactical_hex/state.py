@@ -6,7 +6,7 @@ deployment and the turn's frame (initiative, impulses, reset, victory) are here;
 activations (move, fire, opportunity fire) are in activation.py, the combat step (engagements
 and hits) in melee.py.
 """
-from engine.core.protocol import CHANCE, TERMINAL, IllegalAction
+from engine.core.game import GameState
 from engine.core.rng import Rng
 
 from . import activation, melee
@@ -20,7 +20,8 @@ from .setup import deploy_hexes, initiative
 
 N = T.N_COUNTERS
 _DIE = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
-_FIELDS = ("phase", "player", "turn", "first", "phasing", "acts", "declines", "mover", "mp",
+ARRAYS = ("cell", "u_hex", "u_face", "u_flag", "roll")
+FIELDS = ("phase", "player", "turn", "first", "phasing", "acts", "declines", "mover", "mp",
            "must_stop", "target", "fire_str", "mg", "hits_att", "hits_def", "hit_side",
            "restored", "next_deploy", "impulses", "result", "version", "_legal", "_legal_at")
 
@@ -105,7 +106,13 @@ PHASES = (
 )
 
 
-class State:
+class State(GameState):
+    PHASES = PHASES
+    OVER = PH_OVER
+    END_RULE = "B9"
+    ARRAYS = ARRAYS
+    FIELDS = FIELDS
+
     def __init__(self, seed=1):
         self.rng = Rng(seed)
         self.cell = bytearray(b"\xff" * (T.MAP_W * T.MAP_H))  # the unit at rest on a hex
@@ -138,87 +145,16 @@ class State:
         self._legal = None
         self._legal_at = -1
 
-    # --- protocol ------------------------------------------------------------------------
-
-    def to_act(self):
-        ph = self.phase
-        if ph == PH_OVER:
-            return TERMINAL
-        if PHASES[ph][0]:
-            return CHANCE
-        return self.player
+    # --- protocol (engine/core/game.py; these are Tactical Hex's own) --------------------
 
     def chance_is_die(self):
         return PHASES[self.phase][0]
 
-    def chance_outcomes(self):
-        row = PHASES[self.phase]
-        if not row[0]:
-            raise IllegalAction("not a chance node (%s)" % row[4])
-        return row[1](self)
-
-    def legal_actions(self):
-        """The legal actions now (a list the caller must not change: apply() reuses it)."""
-        if self._legal_at == self.version:
-            return self._legal
-        row = PHASES[self.phase]
-        if self.phase == PH_OVER:
-            out = []
-        elif row[0]:
-            out = [o for o, _ in row[1](self)]
-        else:
-            out = []
-            row[1](self, out)
-        self._legal = out
-        self._legal_at = self.version
-        return out
-
-    def apply(self, a):
-        if self.phase == PH_OVER:
-            raise IllegalAction("the game is over (RULES B9)")
-        if a not in self.legal_actions():
-            row = PHASES[self.phase]
-            who = "chance" if row[0] else ("Japan" if self.player == JAPAN else "Russia")
-            raise IllegalAction("action %r is not legal now: it is %s's %s (RULES %s)"
-                                % (a, who, row[4], row[3]))
-        self.apply_trusted(a)
-
-    def apply_trusted(self, a):
-        """apply() without the legality check (a search whose policy only makes legal
-        actions)."""
-        row = PHASES[self.phase]
-        self.version += 1
-        self._legal = None
-        if row[0]:
-            self.rng.next16()  # one draw per chance node, whoever chose the outcome
-        row[2](self, a)
-
-    def concede(self, p):
-        """Side ``p`` gives up (a menu choice, not a rules action): the other side wins."""
-        if self.phase == PH_OVER:
-            raise IllegalAction("the game is over (RULES B9)")
-        self.version += 1
-        self._legal = None
-        self.finish(1 - p)
-
-    def winner(self):
-        """JAPAN, RUSSIA, DRAW, or None while the game goes on."""
-        return None if self.result == NONE else self.result
-
-    def copy_from(self, o):
-        """Become a copy of state ``o`` in place (a search's scratch state)."""
-        self.rng.z = o.rng.z
-        self.rng.w = o.rng.w
-        self.cell[:] = o.cell
-        self.u_hex[:] = o.u_hex
-        self.u_face[:] = o.u_face
-        self.u_flag[:] = o.u_flag
-        self.roll[:] = o.roll
-        for k in _FIELDS:
-            setattr(self, k, getattr(o, k))
+    def side_name(self, p):
+        return "Japan" if p == JAPAN else "Russia"
 
     def encode(self):
-        from .saves import encode  # loaded when the game is first saved
+        from .encoding import encode  # loaded when a state is first encoded
 
         return encode(self)
 
@@ -363,3 +299,13 @@ class State:
         self.result = result
         self.phase = PH_OVER
         self.mover = NONE
+
+
+def start(config, seed):
+    """A game at its start from a record's or a save's ``config`` bytes (none: the postcard
+    has one scenario) and ``seed``; DecodeError for config bytes."""
+    if config:
+        from engine.core.protocol import DecodeError
+
+        raise DecodeError("a Tactical Hex game has no config")
+    return State(seed)

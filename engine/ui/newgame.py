@@ -7,25 +7,30 @@ from engine.pocket_tactics import factions as F
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics import tables as T
 from engine.pocket_tactics.config import TILES_PER_PLAYER, Config, ConfigError
-from engine.pocket_tactics.config import check_force, force_points
+from engine.pocket_tactics.config_check import check_force, force_points, validate
 from engine.pocket_tactics.consts import MAX_UNITS, S_POINTS, U_POINTS
 from engine.pocket_tactics.units import spell_stat, type_mask, type_stat
+
+from engine.rulesets import POCKET_TACTICS, TACTICAL_HEX
+
+from .saving.play import LEVELS
 
 
 class NewGame:
     def new_game(self):
         self.answers = {}
-        self.ask("Game", [("Pocket-Tactics 4th ed.", 0), ("Tactical Hex 1905", 1)], "game", 0,
+        self.ask("Game", [("Pocket-Tactics 4th ed.", POCKET_TACTICS),
+                          ("Tactical Hex 1905", TACTICAL_HEX)], "ruleset", 0,
                  self._players_a)
 
     def levels(self):
         """The CPU levels Settings offers, for both games, on the device too (a
         Pocket-Tactics game where "hard" is not offered starts with "normal")."""
-        return ("normal", "easy", "hard")
+        return LEVELS
 
     def level(self):
         """The CPU level set in Settings (normal until changed)."""
-        return getattr(self.settings, "level", "normal")
+        return self.settings.level
 
     def _cpu_first(self, options, default):
         """The line of the CPU at the level set in Settings, else ``default``."""
@@ -45,11 +50,12 @@ class NewGame:
 
     def _hex_begin(self):
         a = self.answers
-        self.begin({"game": 1, "players": (a["a"], a["b"]), "seed": self._seed()})
+        self.begin({"ruleset": TACTICAL_HEX, "players": (a["a"], a["b"]),
+                    "seed": self._seed()})
 
     def begin(self, start):
-        """Ends the title with the game of ``start`` chosen (app.run_app makes it); the
-        saving title says first when the game will not be saved (resume.title_for)."""
+        """Ends the title with the game of ``start`` chosen (the title program writes it to
+        the store for the battle program)."""
         self.start = start
         self.quit = True
 
@@ -64,7 +70,7 @@ class NewGame:
 
         options = self._pt_players()
         cpu = options[self._cpu_first(options, 1)][1]
-        self.start = {"config": suggested(self.rng.below(T.N_FACTIONS),
+        self.start = {"ruleset": POCKET_TACTICS, "config": suggested(self.rng.below(T.N_FACTIONS),
                                           self.rng.below(T.N_FACTIONS), 50),
                       "players": (cpu, cpu), "auto_draft": False, "seed": self._seed()}
         self.quit = True
@@ -80,7 +86,7 @@ class NewGame:
         self.show(title, [(text, choose(value)) for text, value in options], default)
 
     def _players_a(self):
-        if self.answers["game"] == 1:
+        if self.answers["ruleset"] == TACTICAL_HEX:
             self._hex_side(0, lambda: self._hex_side(1, self._hex_begin))
             return
         self.ask("Player A", self._pt_players(), "a", 0, self._players_b)
@@ -272,11 +278,12 @@ class NewGame:
                      (a["army0"][1], a["army1"][1]), (a["tiles0"], a["tiles1"]), a["central"],
                      (a["feature0"], a["feature1"]), a["limit"])
         try:
-            cfg.validate()
+            validate(cfg)
         except ConfigError:
             self.beep()
             return
-        self.begin({"config": cfg, "players": (a["a"], a["b"]), "auto_draft": a["auto"],
+        self.begin({"ruleset": POCKET_TACTICS, "config": cfg, "players": (a["a"], a["b"]),
+                    "auto_draft": a["auto"],
                     "seed": self._seed()})
 
 

@@ -110,3 +110,13 @@ PAGES = (
         "the hand.",
     )),
 )
+
+
+def titles():
+    """The pages' titles (a list made for the moment: engine/core/lazy.py)."""
+    return [p[0] for p in PAGES]
+
+
+def page(i):
+    """Page ``i``: (its title, its lines)."""
+    return PAGES[i]

@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: MIT
-"""From power-on to battle: the title menu, settings, the new-game questions (players,
-points, factions, armies with a live points counter, tiles, features, the map draft), the
-rules pages and the unit browser.
+"""The title program (code.py on the device, from power-on): the title menu, settings, the
+new-game questions (players, points, factions, armies with a live points counter, tiles,
+features, the map draft), the rules pages and the unit browser.
 
 Every question is a page of options with the default under the bar, so pressing A all the
 way starts a fair game (suggested builds, suggested tiles and features, you against the
-CPU). B goes back one page. The result is ``self.start``: what the battle needs."""
+CPU). B goes back one page. The title reads the save store once (engine/ui/saving/store.py
+``offers``): Continue when it holds a game in play, "Replay last game" when it holds a
+finished one, the settings of its newest save, or why a save was refused. A new game is
+handed to the battle program as a save of its move 0 (``begin``)."""
 import displayio
 
 from engine.core.rng import Rng
@@ -15,21 +18,50 @@ from engine.pocket_tactics import tables as T
 from engine.pocket_tactics.consts import NONE, U_POINTS
 from engine.pocket_tactics.units import type_stat
 
-from . import keys as K
-from .lazy import forget
+from .kit import keys as K
+from .kit.app import frames
+from .kit.kit import Kit
+from engine.core.lazy import moment
+from .kit.panel import LINES
+from .kit.text import wrap
 from .newgame import NewGame
-from .kit import Kit
-from .panel import LINES
+from .saving import store
 
 _SHOWN = LINES - 1  # option lines under the title
 
 
+def program(board, on_screen=None):
+    """Yields a frame at a time; returns the next program's name. ``on_screen(screen)`` is
+    called with each screen the program shows (the tools and the checks watch them)."""
+    kit = Kit(board)
+    offer = store.offers(board)
+    title = Title(board, offer, kit)
+    if on_screen is not None:
+        on_screen(title)
+    while True:
+        yield from frames(board, title)
+        start = title.start
+        if start == "continue":
+            return "battle"
+        if start == "replay":
+            return "viewer"
+        why = store.new_game(board, offer.newest, start["ruleset"], start["players"],
+                             start["seed"], start.get("config"),
+                             title.settings, start.get("auto_draft", False))
+        if why is None:
+            return "battle"
+        title.quit = False  # the new game could not be saved: the title says why
+        title.main_menu()
+        title.show("New game", [(line, title.back) for line in wrap(why)], text=True)
+
+
 class Title(NewGame):
-    saves = False  # Settings has the Undo switch (resume.title_for's title)
-    def __init__(self, board, settings, has_save=False, kit=None):
+    def __init__(self, board, offer, kit=None):
+        """``offer``: what the store holds (engine/ui/saving/store.py Offer)."""
         self.board = board
-        self.settings = settings
-        self.has_save = has_save
+        self.settings = offer.settings
+        self.has_save = offer.game
+        self.replayable = offer.ended and getattr(board, "replays", True)
         if kit is None:
             kit = Kit(board)
         self.panel = kit.take_panel()
@@ -48,6 +80,9 @@ class Title(NewGame):
         self.indent = " "
         self.rng = Rng(board.ticks_ms() & 0x3FFFFFFF)
         self.main_menu()
+        if offer.notice:
+            self.show("Saved game", [(line, self.back) for line in wrap(offer.notice)],
+                      text=True)
 
     # --- pages ---------------------------------------------------------------------------
 
@@ -113,6 +148,8 @@ class Title(NewGame):
         items = [("New game", self.new_game)]
         if self.has_save:
             items.append(("Continue", self._continue))
+        if self.replayable:
+            items.append(("Replay last game", self._replay))
         items.append(("Rules", self.rules))
         items.append(("Units and terrain", self.browser))
         items.append(("Settings", self.settings_page))
@@ -120,7 +157,11 @@ class Title(NewGame):
         self.show("POCKET TACTICS", items)
 
     def _continue(self):
-        self.start = {"continue": True}
+        self.start = "continue"
+        self.quit = True
+
+    def _replay(self):
+        self.start = "replay"
         self.quit = True
 
     def settings_page(self):
@@ -130,11 +171,9 @@ class Title(NewGame):
             out = [("Sound: %s" % ("on" if s.sound else "off"), toggle_sound),
                    ("LEDs: %s" % ("low", "medium", "high")[s.brightness], cycle_leds),
                    ("Hand-over screen: %s" % ("on" if s.handover else "off"), toggle_hand),
-                   ("CPU level: %s" % self.level(), cycle_level)]
-            if self.saves:  # the turn menu's Undo needs the autosave's record
-                out.append(("Undo: %s" % ("on" if getattr(s, "undo", True) else "off"),
-                            toggle_undo))
-            out.append(("Done", self.back))
+                   ("CPU level: %s" % self.level(), cycle_level),
+                   ("Undo: %s" % ("on" if s.undo else "off"), toggle_undo),
+                   ("Done", self.back)]
             return out
 
         def redraw():
@@ -154,7 +193,7 @@ class Title(NewGame):
             redraw()
 
         def toggle_undo():
-            s.undo = not getattr(s, "undo", True)
+            s.undo = not s.undo
             redraw()
 
         def cycle_level():
@@ -165,23 +204,13 @@ class Title(NewGame):
         self.show("Settings", items())
 
     def rules(self):
-        import engine.ui
-
-        from . import rules_text
-
-        titles = [p[0] for p in rules_text.PAGES]
-        forget(engine.ui, "rules_text")
+        titles = moment("engine.ui.rules_text", "titles")
         self.show("Rules", [(t, self._rule_page(i)) for i, t in enumerate(titles)]
                   + [("Back", self.back)])
 
     def _rule_page(self, i):
         def page():
-            import engine.ui
-
-            from . import rules_text
-
-            title, lines = rules_text.PAGES[i]
-            forget(engine.ui, "rules_text")
+            title, lines = moment("engine.ui.rules_text", "page", i)
             self.show(title, [(line, self.back) for line in lines], text=True)
         return page
 
@@ -201,10 +230,10 @@ class Title(NewGame):
 
     def _card(self, ty, terrain=None, feature=NONE):
         def page():
-            from . import cards
-
-            lines = cards.type_card(ty) if terrain is None else cards.place_card(terrain, feature)
-            cards.release()
+            if terrain is None:
+                lines = moment("engine.ui.pt.cards", "type_card", ty)
+            else:
+                lines = moment("engine.ui.pt.cards", "place_card", terrain, feature)
             self.show(lines[0], [(line, self.back) for line in lines[1:]], text=True)
         return page
 

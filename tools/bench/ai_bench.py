@@ -39,7 +39,7 @@ DRIVER = os.path.join(ROOT, "tools", "mpcheck", "drivers", "pt_ai.py")
 # decision), so the figure does not move with the machine's load.
 HEAP_GAMES = {False: ((3, 0, 4), (9, 4, 0), (1, 1, 2)), True: ((3, "hex", 0), (5, "hex", 0))}
 HEAP_TICK = 2
-FACTOR = 18  # device time / MicroPython-check time (docs/PERFORMANCE.md, "Device estimate")
+FACTOR = 18  # device time / MicroPython-check time (docs/PERFORMANCE_LOG.md, "Device estimate")
 HEAP_BUDGET = 64 * 1024
 
 

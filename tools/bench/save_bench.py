@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Autosave benchmark (engine/ui/autosave.py over engine/core/slotwrite.py): prints
+"""Saving benchmark (engine/ui/saving/saver.py over engine/core/slotwrite.py): prints
 figures, asserts nothing.
 
 Plays whole games of both rulesets between two greedy CPU players, 100-point armies for
-Pocket-Tactics (the suggested builds of a pairing that changes with the seed), with an
-autosave attached as if both players were people at the device (a hot-seat game: the most
-saves a game makes). Each save is one write of the 8 KB NVM block, i.e. one erase cycle.
+Pocket-Tactics (the suggested builds of a pairing that changes with the seed), told to a
+Saver as if both players were people at the device (a hot-seat game: the most saves a game
+makes). Each save is one write of the 8 KB NVM block, i.e. one erase cycle.
 Prints per game: actions, decisions of the players, saves (erase cycles), bytes written to
 the store (each save writes its own record only: the chip keeps the rest of its block), and
 the size of the save (min/mean/max); then the largest save of all the games against the
@@ -25,8 +25,8 @@ sys.path.insert(0, ROOT)
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance  # noqa: E402
 from engine.core.slotwrite import OVERHEAD  # noqa: E402
 from engine.pocket_tactics import tables as T  # noqa: E402
-from engine.ui.autosave import attach  # noqa: E402
-from engine.ui.resume import for_game, play_bytes  # noqa: E402
+from engine.ui.saving.play import Settings, play_bytes  # noqa: E402
+from engine.ui.saving.saver import Saver  # noqa: E402
 
 SIZE = 8192
 
@@ -72,25 +72,28 @@ def new_game(ruleset, seed):
 
 
 def play(ruleset, seed):
+    from engine.core.record import config_bytes
+
     st, players = new_game(ruleset, seed)
     board = Board()
     people = ("human", "human")
-    saver = for_game(board, st, seed, people,
-                     play_bytes(ruleset, people, True, False, True, 2))
-    attach(st, saver)
+    saver = Saver(board, play_bytes(ruleset, people, Settings()), ruleset,
+                  config_bytes(st.cfg) if ruleset == 1 else b"", seed)
     sizes = []  # each save's blob, in bytes
     decisions = 0
-    saves = saver.saves
+    newest = saver.newest
     while st.to_act() != TERMINAL:
         who = st.to_act()
         if who == CHANCE:
-            st.apply(sample_chance(st))
+            a = sample_chance(st)
         else:
             decisions += 1
-            st.apply(players[who].choose(st))
-        if saver.saves != saves:
-            saves = saver.saves
-            sizes.append(saver.newest[1] - OVERHEAD)
+            a = players[who].choose(st)
+        st.apply(a)
+        saver.applied(st, a, who)
+        if saver.newest != newest:
+            newest = saver.newest
+            sizes.append(newest[1] - OVERHEAD)
     return saver.log.count, decisions, board.store, sizes or [0]
 
 

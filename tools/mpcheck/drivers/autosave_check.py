@@ -1,24 +1,29 @@
 # SPDX-License-Identifier: MIT
-"""MicroPython check driver: autosave and Continue (engine/ui/autosave.py, resume.py,
-engine/core/gamesave.py) without the screens: resume equals uninterrupted play.
+"""MicroPython check driver: saving and Continue without the screens
+(engine/ui/saving/store.py, saver.py, engine/core/gamesave.py): a game continued from the
+store equals the game played on without a break.
 
 arg: "RULESET,SEED,DECISIONS" (1 Pocket-Tactics, suggested builds 0 and 1 at 50 points;
-2 Tactical Hex). A hot-seat game whose "people" choose uniformly among the legal actions
-(a PRNG of the driver's own, seeded with SEED) autosaves into a store in memory. After
-DECISIONS decisions, at the next one, the power goes: the game goes on to its end
-uninterrupted, then the saved game is resumed from the store (as Continue does) and played
-on with the same choices (the uninterrupted game goes on saving into the store, so the
-resume reads a copy of the store taken at the cut). Each step() applies one action. Prints "SAVES <n>" (store
-writes before the cut), "RESUMED <actions>" and "END <same|DIFFERENT> <final state hex>",
-so the test can compare every line with the same driver run on CPython.
+2 Tactical Hex). A new hot-seat game is written to a store in memory as the title writes it
+(store.new_game) and opened as the battle program opens it (store.load_game, the ruleset's
+state and the game's Saver, the record replayed: Saver.resuming); its "people" choose
+uniformly among the legal actions (a PRNG of the driver's own, seeded with SEED), each
+action told to the Saver as the battle screen tells it (Saver.applied), which saves at
+every decision of a person. After DECISIONS decisions, at the next one, the power goes:
+the game goes on to its end uninterrupted, then the game in the store as the power left it
+is opened again (as Continue does: the battle program with that store) and played on with
+the same choices. Each step() applies one action. Prints "SAVES <n>" (store writes before
+the cut), "RESUMED <actions>" and "END <same|DIFFERENT> <final state hex>", so the test can
+compare every line with the same driver run on CPython.
 """
 import binascii
 import gc
 
+from engine import rulesets
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
 from engine.core.rng import Rng
-from engine.ui.autosave import attach
-from engine.ui.resume import for_game, play_bytes, resume
+from engine.ui.saving import store
+from engine.ui.saving.saver import Saver
 
 
 class _Store:
@@ -36,36 +41,47 @@ class _Store:
 
 
 class _Board:
-    def __init__(self, store):
-        self.store = store
+    def __init__(self, data):
+        self.store = data
 
 
 _board = None
 _st = None
+_saver = None
 _pick = None
 _left = 0
-_phase = 0  # 0 before the cut, 1 the uninterrupted game, 2 the resumed game
+_phase = 0  # 0 before the cut, 1 the uninterrupted game, 2 the continued game
 _cut = None  # the choosing PRNG's state at the cut
 _whole = None  # the uninterrupted game's final bytes
 _off = None  # the store as the power left it
 
 
+def _open(board):
+    """(state, saver) of the game in ``board``'s store, as the battle program opens it."""
+    got, why = store.load_game(board)
+    if got is None:
+        raise RuntimeError("no game to continue: %s" % why)
+    play, ruleset, config, seed, actions, rng, newest = got
+    st = rulesets.part(ruleset, "state").start(config, seed)
+    saver = Saver(board, play, ruleset, config, seed, actions, newest)
+    for _ in saver.resuming(st, rng):
+        pass
+    return st, saver
+
+
 def setup(arg):
-    global _board, _st, _pick, _left, _phase, _cut, _whole, _off
+    global _board, _st, _saver, _pick, _left, _phase, _cut, _whole, _off
     ruleset, seed, decisions = [int(x) for x in arg.split(",")]
+    config = None
     if ruleset == 1:
         from engine.pocket_tactics.forces import suggested
-        from engine.pocket_tactics.state import State
 
-        _st = State(suggested(0, 1, 50), seed)
-    else:
-        from engine.tactical_hex.state import State
-
-        _st = State(seed)
+        config = suggested(0, 1, 50)
     _board = _Board(_Store())
-    people = ("human", "human")
-    attach(_st, for_game(_board, _st, seed, people,
-                         play_bytes(ruleset, people, True, False, True, 2)))
+    why = store.new_game(_board, None, ruleset, ("human", "human"), seed, config)
+    if why is not None:
+        raise RuntimeError(why)
+    _st, _saver = _open(_board)
     _pick = Rng(seed + 1000)
     _left = decisions
     _phase = 0
@@ -78,7 +94,7 @@ def _hex(b):
 
 
 def step():
-    global _st, _left, _phase, _cut, _whole, _off
+    global _st, _saver, _left, _phase, _cut, _whole, _off
     who = _st.to_act()
     if who == TERMINAL:
         if _phase == 0:
@@ -86,12 +102,8 @@ def step():
             return False
         if _phase == 1:
             _whole = _st.encode()
-            got, why = resume(_Board(_off))
-            if got is None:
-                print("RESUME FAILED %s" % why)
-                return False
-            _st = got[1]
-            print("RESUMED %d" % got[2].log.count)
+            _st, _saver = _open(_Board(_off))
+            print("RESUMED %d" % _saver.log.count)
             _pick.set_state(_cut[0], _cut[1])
             _phase = 2
             return True
@@ -99,16 +111,18 @@ def step():
         print("END %s %s" % ("same" if end == _whole else "DIFFERENT", _hex(end)))
         return False
     if who == CHANCE:
-        _st.apply(sample_chance(_st))
-        return True
-    if _phase == 0:
-        if _left == 0:  # the power goes now, a person to decide: saved
-            print("SAVES %d" % _board.store.writes)
-            _cut = _pick.get_state()
-            _off = _Store()
-            _off.data[:] = _board.store.data
-            _phase = 1
-        _left -= 1
-    acts = _st.legal_actions()
-    _st.apply(acts[_pick.below(len(acts))])
+        a = sample_chance(_st)
+    else:
+        if _phase == 0:
+            if _left == 0:  # the power goes now, a person to decide: saved
+                print("SAVES %d" % _board.store.writes)
+                _cut = _pick.get_state()
+                _off = _Store()
+                _off.data[:] = _board.store.data
+                _phase = 1
+            _left -= 1
+        acts = _st.legal_actions()
+        a = acts[_pick.below(len(acts))]
+    _st.apply(a)
+    _saver.applied(_st, a, who)
     return True

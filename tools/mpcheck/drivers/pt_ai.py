@@ -94,7 +94,7 @@ def _start():
         elif kind == "greedy":
             players.append(GreedyPlayer(s))
         else:  # the random player's module (Pocket-Tactics') only when asked for
-            from engine.pocket_tactics.players import RandomPlayer
+            from engine.core.protocol import RandomPlayer
 
             players.append(RandomPlayer(s))
     if a[1] == "hex":
@@ -112,15 +112,16 @@ def _config(spec):
     writes it): the battle's config as a saved game gives it, with none of the title's
     code (the suggested builds) loaded."""
     from engine.pocket_tactics.config import Config
+    from engine.pocket_tactics.config_check import validate
 
     f = spec.split("/")
 
     def nums(text):
         return [int(x) for x in text.split(".") if x]
 
-    return Config((int(f[3]), int(f[8])), (nums(f[5]), nums(f[10])),
-                  (nums(f[6]), nums(f[11])), (nums(f[7]), nums(f[12])), int(f[1]),
-                  (int(f[4]), int(f[9])), int(f[0]), int(f[2])).validate()
+    return validate(Config((int(f[3]), int(f[8])), (nums(f[5]), nums(f[10])),
+                           (nums(f[6]), nums(f[11])), (nums(f[7]), nums(f[12])), int(f[1]),
+                           (int(f[4]), int(f[9])), int(f[0]), int(f[2])))
 
 
 def step():

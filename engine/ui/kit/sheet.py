@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: MIT
+"""Draws the panel's sprite sheet (layout in sprites.py) once at start-up, and the hex
+shapes the maps' sheets are drawn with (engine/ui/pt/sheet.py, engine/ui/hex/sheet.py).
+The UI loads this module for that and lets it go afterwards (lazy.moment): its code is not
+needed again."""
+import displayio
+
+from .sprites import C_PANEL, C_SIDE_A, C_SIDE_B, C_WHITE, CELL, N_CELLS, S_BAR, S_DIE_DEF, \
+    S_DIE_OFF, S_SOLID
+
+# Half-widths of the hex mask, row by row (16 rows): the points take 4 rows top and bottom.
+_HALF = (1, 3, 5, 7, 8, 8, 8, 8, 8, 8, 8, 8, 7, 5, 3, 1)
+_PIPS = ((), (4,), (0, 8), (0, 4, 8), (0, 2, 6, 8), (0, 2, 4, 6, 8), (0, 2, 3, 5, 6, 8))
+
+
+def in_hex(x, y):
+    if not (0 <= x < CELL and 0 <= y < CELL):
+        return False
+    h = _HALF[y]
+    return 8 - h <= x < 8 + h
+
+
+def on_edge(x, y, thick):
+    """A hex pixel within ``thick`` pixels of the outside (4-neighbourhood)."""
+    for d in range(1, thick + 1):
+        if not (in_hex(x + d, y) and in_hex(x - d, y) and in_hex(x, y + d)
+                and in_hex(x, y - d)):
+            return True
+    return False
+
+
+# Pixels are set by linear index (y * width + x): an (x, y) key would allocate a tuple per
+# pixel while the sheet is drawn.
+
+def draw_hex(bmp, cell, color, outline_only=False, thick=1, edge=0):
+    """A hex in ``cell``: filled with ``color`` inside an ``edge`` outline, or only its
+    outline, ``thick`` pixels wide, in ``color``."""
+    w = bmp.width
+    ox = cell * CELL
+    for y in range(CELL):
+        row = y * w + ox
+        for x in range(CELL):
+            if not in_hex(x, y):
+                continue
+            if on_edge(x, y, thick):
+                bmp[row + x] = color if outline_only else edge
+            elif not outline_only:
+                bmp[row + x] = color
+
+
+def _die(bmp, cell, body, face):
+    w = bmp.width
+    ox = cell * CELL
+    for y in range(2, 14):
+        for x in range(2, 14):
+            if not ((x == 2 or x == 13) and (y == 2 or y == 13)):  # round the corners
+                bmp[y * w + ox + x] = body
+    for p in _PIPS[face]:
+        px = ox + 4 + (p % 3) * 3
+        py = 4 + (p // 3) * 3
+        for dy in (0, 1):
+            for dx in (0, 1):
+                bmp[(py + dy) * w + px + dx] = C_WHITE
+
+
+def _fill(bmp, cell, color, rows):
+    w = bmp.width
+    ox = cell * CELL
+    for y in range(rows):
+        for x in range(CELL):
+            bmp[y * w + ox + x] = color
+
+
+def make_sheet():
+    """Draw the panel's sprites into one Bitmap (N_CELLS cells of 16 x 16, 4 bits a
+    pixel)."""
+    bmp = displayio.Bitmap(CELL * N_CELLS, CELL, 16)
+    for face in range(1, 7):
+        _die(bmp, S_DIE_OFF + face - 1, C_SIDE_B, face)
+        _die(bmp, S_DIE_DEF + face - 1, C_SIDE_A, face)
+    _fill(bmp, S_SOLID, C_PANEL, CELL)
+    _fill(bmp, S_BAR, C_SIDE_A, 12)
+    _fill(bmp, S_BAR + 1, C_SIDE_B, 12)
+    return bmp

@@ -1,0 +1,260 @@
+# SPDX-License-Identifier: MIT
+"""The Pocket-Tactics map screen without play (MapScreen: the hex map of a state, the status
+line under it, the full-screen panel over it) and its pages: the assault (dice, bump and
+re-roll choices), its result with the tally explained, game over; and the short texts they
+share.
+
+The battle screen (battle.py) is a MapScreen with the buttons, the menus and the players on
+top. A MapScreen on its own is the replay viewer's screen (replay.py): the viewer needs none
+of the battle's code for deciding, which keeps its heap small enough for the device."""
+from engine.core.protocol import CHANCE, DRAW
+from engine.rulesets import POCKET_TACTICS
+from engine.pocket_tactics import names as N
+from engine.pocket_tactics import tables as T
+from engine.pocket_tactics.consts import (K_BUMP, K_REROLL, K_STOP, PH_BUMP, PH_REROLL,
+                                          PH_REROLL_DIE, PH_ROLL, PH_SPELL_ROLL, U_FLYING,
+                                          U_RANGED, kind_of, x_of, y_of)
+from engine.pocket_tactics.spells import count
+from engine.pocket_tactics.units import stat, type_mask
+
+from .sprites import ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_UNIT
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+# Modes of the battle screen (Battle.mode), folded into the modules that import them
+M_MAP = const(0)
+M_MENU = const(1)
+M_INFO = const(2)
+M_ASSAULT = const(3)
+M_HANDOVER = const(4)
+M_OVER = const(5)
+OPT_LINE = const(5)  # first option line on the assault screen
+OPT_LINES = const(5)
+# the phases the assault's page (assault_screen) shows
+ROLL_PHASES = (PH_ROLL, PH_BUMP, PH_REROLL, PH_REROLL_DIE, PH_SPELL_ROLL)
+
+
+class MapScreen:
+    """A state on the map, not played: battle.Battle plays on it, replay.ReplayView steps
+    through a record on it."""
+
+    def __init__(self, board, st, kit=None):
+        # imported here, once per screen: the pages' functions, which the battle calls
+        # often, keep the module's globals few
+        from engine.ui.kit.kit import Kit
+
+        from .mapview import MapView
+
+        self.board = board
+        self.st = st
+        if kit is None:
+            kit = Kit(board)
+        sheet, palette = kit.map_for(POCKET_TACTICS)
+        self.map = MapView(sheet, palette, board.width, board.height - 16)
+        self.root, self.status, self.panel = kit.frame(board, self.map.group)
+        self.mode = M_MAP
+        # the assault page's (assault_screen): its lines of choices, none here
+        self.menu = []
+        self.menu_i = 0
+        self.menu_top = 0
+        self.auto = [False, False]
+        self.dirty = True
+
+    def human(self):
+        """Nobody decides on this screen."""
+        return -1
+
+    def unit_sprite(self, u):
+        """The sprite of unit ``u``: its side's colour and its role (flyer, mage, ranged,
+        melee, in that order)."""
+        st = self.st
+        if stat(st, u, U_FLYING):
+            role = ROLE_FLYER
+        elif type_mask(st.u_type[u]) & T.MAGE_MASK:
+            role = ROLE_MAGE
+        elif stat(st, u, U_RANGED):
+            role = ROLE_RANGED
+        else:
+            role = ROLE_MELEE
+        return S_UNIT + st.u_owner[u] * 4 + role
+
+    def set_status(self, text):
+        if text != self.status.text:
+            self.status.set(text)
+            self.dirty = True
+
+
+def side_name(p):
+    return "Player %s" % "AB"[p]
+
+
+def assault_screen(b):
+    st = b.st
+    b.mode = M_ASSAULT
+    att = st.att
+    dfd = st.dfd
+    spell = st.phase == PH_SPELL_ROLL
+    title = "%s %s %s" % (uid(st, att), "casts at" if spell else ">", uid(st, dfd))
+    lines = [title, uid(st, att), "", uid(st, dfd),
+             "Re-rolls A:%d B:%d" % (st.rerolls[0], st.rerolls[1]) if not spell else ""]
+    h = b.human()
+    b.menu = []
+    bar = -1
+    if h >= 0 and st.phase in (PH_BUMP, PH_REROLL):
+        if b.auto[h]:
+            b.menu = []
+        else:
+            for a in st.legal_actions():
+                b.menu.append((dice_action(st, a), a))
+            b.menu.append(("Auto (rest of assault)", lambda: auto(b)))
+            if b.menu_i >= len(b.menu):
+                b.menu_i = 0
+            for i in range(b.menu_top, min(len(b.menu), b.menu_top + OPT_LINES)):
+                lines.append(" " + b.menu[i][0])
+            bar = OPT_LINE + b.menu_i - b.menu_top
+            b.set_status("%s: %s" % ("AB"[h], "bump?" if st.phase == PH_BUMP
+                                        else "re-roll?"))
+    else:
+        b.set_status("Rolling..." if st.to_act() == CHANCE else "")
+    side = st.player if st.to_act() < 0 else st.to_act()
+    b.panel.show(lines, bar, side)
+    b.panel.show_dice(st.dice, st.ndice)
+    b.dirty = True
+
+def auto(b):
+    b.auto[b.human()] = True
+    b.menu_i = 0
+    b.menu_top = 0
+
+def assault_result(b, att, dfd, dice, nd, outcome, spell):
+    st = b.st
+    a = uid(st, att)
+    d = uid(st, dfd)
+    lines = ["%s %s %s" % (a, "casts at" if spell else ">", d), a, "", d]
+    lines.append(tally_line(dice, 0, nd[0], 9, nd[3], a, d))
+    if not spell:
+        lines.append(tally_line(dice, 6, nd[2], 3, nd[1], d, a))
+    if outcome == 3:
+        lines.append("Both fall!")
+    elif outcome:
+        lines.append("%s falls!" % (d if outcome == 1 else a))
+    else:
+        lines.append("Nobody falls.")
+    b.mode = M_INFO
+    b.back_mode = M_MAP
+    b.panel.show(lines)
+    b.panel.show_dice(dice, nd)
+    b.set_status("A: continue")
+
+def game_over(b):
+    """The end's page; returns the side that won, or -1 for a draw."""
+    st = b.st
+    b.mode = M_OVER
+    w = st.winner()
+    lines = ["Game over", "", "  %s" % ("A draw." if w == DRAW else "%s wins!" % side_name(w)),
+             "  " + end_reason(st), "", "  Turns: %d" % st.turn,
+             "  Captives A: %d pts" % st.captive_points(0),
+             "  Captives B: %d pts" % st.captive_points(1), "", "  A: continue"]
+    b.panel.show(lines)
+    b.map.show_cursor(False)
+    b.set_status("")
+    return -1 if w == DRAW else w
+
+
+
+def end_reason(st):
+    """Why the game ended (RULES A10 and its rulings), in a few words."""
+    alive = [0, 0]
+    for u in range(st.n_units):
+        if st.u_where[u] <= 1:  # on the map or in reserve
+            alive[st.u_owner[u]] += 1
+    w = st.winner()
+    if not alive[0] and not alive[1]:
+        return "No units left on either side."
+    if w in (0, 1) and not alive[1 - w]:
+        return "%s has no units left." % "AB"[1 - w]
+    if w in (0, 1) and st.passes < 2 and not (st.cfg.max_turns and st.turn > st.cfg.max_turns):
+        return "%s holds every feature." % "AB"[w]
+    if st.passes >= 2:
+        return "Both players passed."
+    return "Turn limit: captive points."
+
+
+# --- text ---------------------------------------------------------------------------------
+
+def uid(st, u):
+    p = st.u_owner[u]
+    first = 0
+    while st.u_owner[first] != p:
+        first += 1
+    return "%s%d" % ("AB"[p], u - first + 1)
+
+
+def stop_of(st):
+    for a in st.legal_actions():
+        if kind_of(a) == K_STOP:
+            return a
+    return None
+
+
+def pct(k, n):
+    return (200 * k + n) // (2 * n)
+
+
+def hand_names(st, p):
+    ns = T.N_SPELLS
+    out = []
+    for s in range(ns):
+        for _ in range(st.hand[p * ns + s]):
+            out.append(N.SPELL_NAMES[s])
+    return out
+
+
+def hand_size(st, p):
+    return count(st.hand, p)
+
+
+def die_name(slot):
+    s = slot % 6
+    return ("OFF %d" % (s + 1)) if s < 3 else ("DEF %d" % (s - 2))
+
+
+def dice_action(st, a):
+    k = kind_of(a)
+    if k == K_BUMP:
+        v = st.bumps[st.side * 8 + x_of(a)] & 0x7F
+        s = y_of(a)
+        return "Bump +%d %s (%d>%d)" % (v, die_name(s), st.dice[s], min(6, st.dice[s] + v))
+    if k == K_REROLL:
+        s = x_of(a)
+        return "Re-roll %s (%d)" % (die_name(s), st.dice[s])
+    return "Stop bumping" if st.phase == PH_BUMP else "Stop re-rolling"
+
+
+def tally_line(dice, off, n_off, dfn, n_def, who, target):
+    """How the tally went (A5.4): "A1>B2: 5=5 3>- falls"."""
+    o = sorted(dice[off:off + n_off], reverse=True)
+    d = sorted(dice[dfn:dfn + n_def], reverse=True)
+    head = "%s>%s:" % (who, target)
+    if not o:
+        return head + " no OFF dice"
+    parts = [head]
+    fell = False
+    for i in range(len(o)):
+        if i >= len(d):
+            parts.append("%d>-" % o[i])
+            fell = True
+            break
+        parts.append("%d%s%d" % (o[i], ">" if o[i] > d[i] else "<" if o[i] < d[i] else "=", d[i]))
+        if o[i] != d[i]:
+            fell = o[i] > d[i]
+            break
+    parts.append("falls" if fell else "safe")
+    return " ".join(parts)
+
