@@ -215,3 +215,209 @@ def test_json_record_replays_in_process():
     assert len(rec.actions) == out["actions"]
     st = replay(rec)
     assert st.to_act() != CHANCE and st.winner() is not None
+
+
+# --- what a person sees (RULES A9: the spell hand is private) --------------------------------
+
+class Person:
+    """Stands in for the people at the terminal of ``tools/play.py``: at each prompt it
+    first asks ``?`` (the position as JSON), then takes the first legal action listed;
+    it presses Enter at a hand-over. Keeps everything printed, and the ``?`` answers with
+    the side at the keyboard when it asked."""
+
+    def __init__(self, out):
+        self.out = out
+        self.seen = 0
+        self.asked = None  # the side that asked "?" last, until its answer is read
+        self.answers = []  # (side, the JSON printed)
+        self.handovers = []
+
+    def __call__(self, prompt=""):
+        answer = self.answer(prompt)
+        self.out.write(prompt + answer + "\n")  # as a terminal echoes it
+        self.seen = len(self.out.getvalue())
+        return answer
+
+    def answer(self, prompt):
+        text = self.out.getvalue()
+        new = text[self.seen:]  # printed since the last answer
+        if self.asked is not None:
+            self.answers.append((self.asked, json.loads(new)))
+            self.asked = None
+            return self.listed(text).split(" to act. Legal: ")[1].split("; ")[0]
+        if prompt.startswith("Pass the keyboard to "):
+            self.handovers.append(prompt[21])
+            return ""
+        # the side at the keyboard: the last one handed to, else the one to act
+        self.asked = self.handovers[-1] if self.handovers else self.listed(text)[0]
+        return "?"
+
+    @staticmethod
+    def listed(text):
+        return [ln for ln in text.splitlines() if " to act. Legal: " in ln][-1]
+
+
+def play_with_people(monkeypatch, *args):
+    """tools/play.py run here with Person at its prompts: (its output lines, the Person)."""
+    import builtins
+    import contextlib
+    import io
+
+    from tools import play
+
+    out = io.StringIO()
+    person = Person(out)
+    monkeypatch.setattr(builtins, "input", person)
+    with contextlib.redirect_stdout(out):
+        play.main([str(a) for a in args])
+    return out.getvalue().splitlines(), person
+
+
+def spell_draws(lines):
+    """The moves printed that name a spell card drawn."""
+    from engine.pocket_tactics.ids import SPELL_KEYS
+
+    return [ln for ln in lines if ln.strip() in ["draw " + k for k in SPELL_KEYS]]
+
+
+def test_against_the_cpu_a_person_sees_only_their_own_cards(monkeypatch):
+    # RULES A9: the hand is private. The CPU's Mage Guild draws its cards: the person
+    # (A, no spell cards) is told a card was drawn, never which, and "?" counts the CPU's
+    # hand and deck without naming them, as the device's screens do.
+    lines, person = play_with_people(monkeypatch, "--a", "human", "--b", "greedy",
+                                     "--factions", "clf,mage_guild", "--seed", 3,
+                                     "--max-turns", 6)
+    assert lines[-1].startswith("Result: ")
+    assert spell_draws(lines) == []
+    assert sum(ln.strip() == "B draws a spell card" for ln in lines) >= 5
+    assert person.answers and person.handovers == []
+    cards = 0
+    for side, pos in person.answers:
+        assert side == "A"
+        assert set(pos["hand"]["B"]) <= {"?"} and set(pos["deck"]["B"]) <= {"?"}
+        cards += len(pos["hand"]["B"])
+    assert cards > 0  # the hidden cards are counted
+
+
+def test_a_person_playing_the_mage_guild_sees_their_own_draws(monkeypatch):
+    lines, person = play_with_people(monkeypatch, "--a", "human", "--b", "greedy",
+                                     "--factions", "mage_guild,clf", "--seed", 3,
+                                     "--max-turns", 6)
+    assert len(spell_draws(lines)) >= 5  # A's own draws are named
+    assert not any(ln.strip() == "A draws a spell card" for ln in lines)
+    assert any(ln.startswith("A, your hand: ") for ln in lines)
+    assert any(side == "A" and pos["hand"]["A"] and "?" not in pos["hand"]["A"]
+               for side, pos in person.answers)
+
+
+def test_hot_seat_players_see_only_their_own_hand_after_a_hand_over(monkeypatch):
+    # Two people at one terminal: no card drawn is named in the moves printed, each "?"
+    # shows the asking side's hand only, and the keyboard is handed over between turns.
+    lines, person = play_with_people(monkeypatch, "--a", "human", "--b", "human",
+                                     "--factions", "mage_guild,mage_guild", "--seed", 4,
+                                     "--max-turns", 6)
+    assert spell_draws(lines) == []
+    assert sum(ln.strip().endswith(" draws a spell card") for ln in lines) >= 10
+    assert set(person.handovers) == {"A", "B"}
+    holder = None  # a hand is listed only to the side at the keyboard
+    for ln in lines:
+        if ln.startswith("Pass the keyboard to "):
+            holder = ln[21]
+        if ", your hand: " in ln:
+            assert ln[0] == holder, ln
+    sides = set()
+    for side, pos in person.answers:
+        other = "AB"[1 - "AB".index(side)]
+        assert set(pos["hand"][other]) <= {"?"} and set(pos["deck"][other]) <= {"?"}
+        assert "?" not in pos["hand"][side]
+        sides.add(side)
+    assert sides == {"A", "B"}
+
+
+def test_a_game_without_a_person_prints_every_card(monkeypatch):
+    lines, _ = play_with_people(monkeypatch, "--a", "greedy", "--b", "greedy",
+                                "--factions", "mage_guild,mage_guild", "--seed", 4,
+                                "--max-turns", 6)
+    assert len(spell_draws(lines)) >= 10
+
+
+# --- options and records refused in one line ----------------------------------------------
+
+def one_line_refusal(r, *words):
+    assert r.returncode in (1, 2), (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+    for w in words:
+        assert w in r.stderr, (w, r.stderr)
+
+
+def test_factions_take_two_keys():
+    one_line_refusal(run("--factions", "clf"), "two faction keys")
+    one_line_refusal(run("--factions", "clf,fsp,nightfall"), "two faction keys")
+    one_line_refusal(run("--factions", "clf,elves"), "unknown faction 'elves'")
+    one_line_refusal(run("--seed", "²"), "--seed")
+
+
+def test_an_unwritable_record_path_is_refused_before_the_game(tmp_path):
+    (tmp_path / "afile").write_text("x")
+    for bad in (tmp_path / "missing" / "g.rec", tmp_path / "afile" / "g.rec", tmp_path):
+        r = run("--seed", 3, "--a", "random", "--b", "random", "--record", bad)
+        one_line_refusal(r, "--record")
+        assert r.stdout == ""  # refused before a move was played
+    assert sorted(os.listdir(tmp_path)) == ["afile"]  # and nothing left behind
+    ok = tmp_path / "g.rec"
+    assert run("--seed", 3, "--quiet", "--record", ok).returncode == 0
+    assert sorted(os.listdir(tmp_path)) == ["afile", "g.rec"]
+
+
+def test_an_unfinished_record_is_replayed_to_where_it_stops(tmp_path):
+    from engine.core.record import Record
+
+    rec = tmp_path / "game.rec"
+    played = json.loads(run("--seed", 11, "--json", "--record", rec).stdout)
+    whole = Record.decode(rec.read_bytes())
+    cut = Record(whole.ruleset, whole.config_bytes, whole.seed, whole.actions[:40])
+    rec.write_bytes(cut.encode())
+    r = run("--replay", rec)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["winner"] is None and out["over"] is False and out["actions"] == 40
+    assert out["state_hash"] != played["state_hash"]
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert "winner: none yet" in r.stderr and "after 40 actions" in r.stderr
+
+
+def test_records_that_cannot_be_replayed_are_refused_in_one_line(tmp_path):
+    from engine.core.record import Record
+
+    rec = tmp_path / "game.rec"
+    assert run("--seed", 2, "--quiet", "--record", rec).returncode == 0
+    good = rec.read_bytes()
+    whole = Record.decode(good)
+    cases = {
+        "cut short": good[:len(good) // 2],
+        "random bytes": bytes(range(7, 250, 3)),
+        "other version": good[:2] + b"\x09" + good[3:],
+        "an illegal action": Record(whole.ruleset, whole.config_bytes, whole.seed,
+                                    whole.actions[:5] + [9999] + whole.actions[5:]).encode(),
+        "a Tactical Hex record": Record(2, b"", 1, [0, 1]).encode(),
+        "empty": b"",
+    }
+    for what, data in cases.items():
+        rec.write_bytes(data)
+        one_line_refusal(run("--replay", rec), "cannot replay")
+    one_line_refusal(run("--replay", tmp_path), "cannot replay")
+
+
+def test_inside_an_assault_the_hand_shown_is_the_keyboards():
+    # Hot-seat: no hand-over inside an assault (docs/RULINGS.md, A9), so the defender's bump and
+    # re-roll prompts show the attacker's cards, whose turn it is, never the defender's.
+    from types import SimpleNamespace
+
+    from tools.play import Table
+
+    table = Table(("human", "human"))
+    table.viewer = 0  # A had the keyboard for the turn
+    assert table.holder(SimpleNamespace(phase=PH_BUMP), 1) == 0
+    assert table.holder(SimpleNamespace(phase=PH_REROLL), 1) == 0
+    assert Table(("human", "greedy")).holder(SimpleNamespace(phase=PH_BUMP), 0) == 0

@@ -50,7 +50,7 @@ def engine_modules():
 
 
 def expected_default():
-    game = ["code.py", "viewer.py"] + ADAPTERS + [m for m in engine_modules()
+    game = ["code.py", "battle.py", "viewer.py"] + ADAPTERS + [m for m in engine_modules()
                                                   if m not in DESKTOP_ONLY]
     return sorted(game + ["lib/neopixel.py"])
 
@@ -156,7 +156,7 @@ def test_default_install_leaves_out_desktop_and_repository_files(installed):
     for rel in DESKTOP_ONLY + ["boards/host.mpy", "boards/stub.mpy"]:
         assert rel not in got
     tops = set(rel.split("/")[0] for rel in got)
-    assert tops == {"code.py", "viewer.py", "boards", "engine", "lib"}
+    assert tops == {"code.py", "battle.py", "viewer.py", "boards", "engine", "lib"}
     assert not any("__pycache__" in rel or not rel.endswith((".py", ".bin")) for rel in got)
     # kept on purpose: State.explain words an illegal action with the notation
     assert "engine/pocket_tactics/notation.py" in got
@@ -274,7 +274,7 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
     rc, out, err = main(capsys, dest, "--mpy-cross", exe)
     assert rc == 0, err
     got = files_in(str(dest))
-    entries = ["code.py", "viewer.py"]  # run by name: source
+    entries = ["code.py", "battle.py", "viewer.py"]  # run by name: source
     want = entries + [r[:-3] + ".mpy" for r in expected_default()
                       if r.endswith(".py") and r not in entries]
     data = [r for r in expected_default() if not r.endswith(".py")]  # copied as they are
@@ -283,7 +283,7 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
     for rel in data:
         with open(os.path.join(ROOT, rel), "rb") as f:
             assert got[rel] == f.read()
-    for rel in want[2:]:
+    for rel in want[3:]:
         name = rel[4:] if rel.startswith("lib/") else rel
         # at -O3 the .mpy names its module, not its path (tracebacks: "engine.ui.battle")
         module = name[:-4].replace("/", ".")
@@ -294,7 +294,7 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
     rc, out, err = main(capsys, dest, "--mpy-cross", exe, "--lines")  # line numbers kept
     assert rc == 0, err
     got = files_in(str(dest))
-    for rel in want[2:]:
+    for rel in want[3:]:
         name = rel[4:] if rel.startswith("lib/") else rel
         assert got[rel].startswith(b"C\x06" + name[:-4].encode() + b".py\n"), rel
         assert b"-O" not in got[rel][:len(name) + 8], rel
@@ -344,10 +344,10 @@ def test_mpy_cross_failing_on_a_file_leaves_the_drive_as_it_was(tmp_path, capsys
     put(str(dest), OWNER_FILES)
     assert main(capsys, dest, "--py")[0] == 0
     before = files_in(str(dest))
-    exe = fake_mpy_cross(tmp_path, fail_on="engine.ui.battle")  # the name it embeds
+    exe = fake_mpy_cross(tmp_path, fail_on="engine.ui.pt.battle")  # the name it embeds
     rc, _, err = main(capsys, dest, "--mpy-cross", exe)
     assert rc != 0
-    assert "mpy-cross failed on engine/ui/battle.py" in err and "SyntaxError" in err
+    assert "mpy-cross failed on engine/ui/pt/battle.py" in err and "SyntaxError" in err
     assert files_in(str(dest)) == before
 
 
@@ -374,13 +374,13 @@ def test_circuitpythons_mpy_cross_is_found_and_used(tmp_path, capsys, monkeypatc
     assert rc == 0, err
     assert "mpy-cross: %s" % (bins / "mpy-cross") in out
     got = files_in(str(dest))
-    assert "engine/ui/battle.mpy" in got and "engine/ui/battle.py" not in got
+    assert "engine/ui/pt/battle.mpy" in got and "engine/ui/pt/battle.py" not in got
     # without it: .py source, and the output says why and how to get it
     _only_binaries_in(monkeypatch, None)
     rc, out, err = main(capsys, dest)
     assert rc == 0, err
     assert "installing .py source" in out and "CIRCUITPYTHON_BIN" in out
-    assert "engine/ui/battle.py" in files_in(str(dest))
+    assert "engine/ui/pt/battle.py" in files_in(str(dest))
     rc, _, err = main(capsys, dest, "--py", "--mpy-cross", bins / "mpy-cross")
     assert rc != 0 and "give one of them" in err
 
@@ -451,15 +451,19 @@ assert sys.path[0] in ("", dest) and root not in sys.path
 import boards
 boards.__path__.append(os.path.join(root, "boards"))  # the desktop-only boards
 from boards import stub
-from engine.ui.app import loop
-from engine.ui.direct import new_battle
+from engine.pocket_tactics.forces import suggested
+from engine.ui import play
+from engine.ui.saving import store
 board = stub.make()
-screen = new_battle(board, players=("greedy", "random"), seed=2)
+assert store.new_game(board, None, 1, ("greedy", "random"), 2, suggested(0, 1, 50)) is None
+shown = []
+program = play.program(board, shown.append)  # the battle program, as battle.py runs it
 for frame in range(400):
-    loop(board, screen, 1)
+    next(program)
     board.advance(20)
+screen = shown[0]
 mine = [m for m in sys.modules if m.split(".")[0] in ("engine", "boards")]
-assert "engine.ui.battle" in mine and "boards.common" in mine
+assert "engine.ui.pt.battle" in mine and "boards.common" in mine
 for m in mine:
     f = sys.modules[m].__file__
     desktop = ("boards.stub", "boards.host", "boards.keynames", "boards.fake_clock")

@@ -19,8 +19,8 @@ import pygame  # noqa: E402
 from boards.common import TICKS_START, ticks_diff  # noqa: E402
 from boards.fake_clock import FakeClock  # noqa: E402
 from boards.stub import MemoryStore  # noqa: E402
-from engine.ui import keys  # noqa: E402
-from engine.ui.keys import A, B, DOWN, LEFT, RELEASE, REPEAT, RIGHT, SELECT, START, UP  # noqa: E402
+from engine.ui.kit import keys  # noqa: E402
+from engine.ui.kit.keys import A, B, DOWN, LEFT, RELEASE, REPEAT, RIGHT, SELECT, START, UP  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -441,6 +441,23 @@ def test_file_store_location_and_contents(tmp_path, monkeypatch):
         st.write(8190, b"abc")
 
 
+def test_a_file_that_is_not_a_store_is_never_written_over(tmp_path):
+    # a mistyped $POCKET_TACTICS_STORE naming another file: a save refuses to write over it
+    # (OSError saying why, which the battle says on screen), and the file stays as it was
+    for data in (b"x" * 100000, bytes(range(256)) * 32, b"notes\n"):
+        path = tmp_path / "precious"
+        path.write_bytes(data)
+        store = host.FileStore(str(path))
+        assert "not a save store" in store.not_a_store()
+        with pytest.raises(OSError, match="refusing to write over it"):
+            store.write(0, b"SV\x01")
+        assert path.read_bytes() == data
+    empty = tmp_path / "empty.bin"
+    empty.write_bytes(b"")
+    host.FileStore(str(empty)).write(0, b"SV")  # an empty file is no one's: a new store
+    assert os.path.getsize(empty) == 8192
+
+
 def test_host_board_uses_the_store_file_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("POCKET_TACTICS_STORE", str(tmp_path / "s.bin"))
     b = host.make(headless=True)
@@ -475,3 +492,72 @@ def test_fake_clock_is_what_headless_uses(board):
     t = board.ticks_ms()
     board.update()
     assert ticks_diff(board.ticks_ms(), t) == 20
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def refused(capsys, argv, *words):
+    """emulator.main(argv) refuses with exit status 2 and one line naming ``words``."""
+    assert emulator.main(argv, app=StandIn()) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    for w in words:
+        assert w in err, (w, err)
+
+
+@pytest.mark.parametrize("text,line,words", [
+    ("up\nshot ../x\n", 2, "inside the shots folder"),
+    ("shot /abs/path\n", 1, "inside the shots folder"),
+    ("a\nshot .hidden\n", 2, "inside the shots folder"),
+    ("wait 268435456\n", 1, "at most 268435455"),
+    ("hold a 99999999999999999999\n", 1, "at most 268435455"),
+    ("wait \u00b2\n", 1, "whole number"),
+    ("wait " + "9" * 5000 + "\n", 1, "at most"),
+], ids=["up", "abs", "hidden", "2**28", "huge", "superscript", "5000-digits"])
+def test_a_script_line_out_of_bounds_is_refused_naming_the_line(tmp_path, capsys, text, line,
+                                                                 words):
+    script = tmp_path / "s.keys"
+    script.write_text(text, encoding="utf-8")
+    refused(capsys, ["--headless", "--script", str(script), "--shots", str(tmp_path / "out")],
+            "script line %d" % line, words)
+    assert not (tmp_path / "out").exists() or os.listdir(tmp_path / "out") == []
+    assert not os.path.exists(tmp_path / "x.png") and not os.path.exists("/abs/path.png")
+
+
+def test_a_binary_script_is_refused(tmp_path, capsys):
+    script = tmp_path / "s.keys"
+    script.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe")
+    refused(capsys, ["--headless", "--script", str(script)], "not text", "not UTF-8")
+    script.write_bytes(b"up\n\x00\x00down\n")
+    refused(capsys, ["--headless", "--script", str(script)], "NUL")
+    script.write_bytes(b"\xef\xbb\xbfup\r\nwait 20\r\n")  # a BOM and CRLF: text all right
+    assert emulator.main(["--headless", "--script", str(script)], app=StandIn()) == 0
+
+
+def test_an_unwritable_shots_folder_is_refused_before_the_run(tmp_path, capsys):
+    (tmp_path / "afile").write_text("x")
+    script = tmp_path / "s.keys"
+    script.write_text("up\nshot one\n")
+    for bad in (tmp_path / "afile", tmp_path / "afile" / "sub"):
+        refused(capsys, ["--headless", "--script", str(script), "--shots", str(bad)],
+                "cannot write screenshots into %s" % bad)
+
+
+@pytest.mark.parametrize("ms", ["0", "-20", "1001"])
+def test_frame_ms_that_would_stop_the_clock_is_refused(capsys, ms):
+    refused(capsys, ["--headless", "--frame-ms", ms], "--frame-ms must be 1..1000")
+
+
+def test_a_wait_as_long_as_the_ticks_allow_ends_across_the_wrap():
+    # The longest wait the scripts take, timed in steps of 2**26 ms: the script player adds
+    # up the time between frames, so the tick counter's wrap at 2**29 (and ticks_diff's
+    # range of 2**28) does not make it wait for ever.
+    player = host.ScriptPlayer(host.parse_script("wait %d\nwait 1" % host.SCRIPT_MS_LIMIT))
+    now = TICKS_START
+    for frame in range(8):
+        player.step(None, now)
+        if player.index:
+            break
+        now = (now + (1 << 26)) & ((1 << 29) - 1)
+    assert frame == 4 and player.index == 1

@@ -86,3 +86,46 @@ def test_a_human_plays_by_name_or_number():
     assert "Japan: deploy Hotchkiss MG 2 at B1 (cavalry side up)" in r.stdout
     assert "no more input" in r.stderr
     assert JAPAN == 0
+
+
+def test_odd_numbers_typed_are_refused_and_asked_again():
+    # "²" counts as a digit for str.isdigit() but is no number; 5,000 digits are more
+    # than int() reads: both are answered, and the prompt comes again.
+    r = run("--seed", "1", "--japan", "human", "--russia", "random", "--quiet",
+            stdin="\u00b2\n" + "9" * 5000 + "\n0\n1\n")
+    assert "Traceback" not in r.stderr
+    assert r.stdout.count("no action numbered") == 2  # the 5,000 digits and 0
+    assert "not understood" in r.stdout  # the "²"
+    assert "no more input" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_an_unwritable_record_path_is_refused_before_the_game(tmp_path):
+    (tmp_path / "afile").write_text("x")
+    for bad in (tmp_path / "missing" / "g.rec", tmp_path / "afile" / "g.rec"):
+        r = run("--seed", "2", "--japan", "random", "--russia", "random", "--record", str(bad))
+        assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr
+        assert "--record" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert os.listdir(tmp_path) == ["afile"]
+    r = run("--seed", "99999999999")
+    assert r.returncode == 2 and "--seed" in r.stderr
+
+
+def test_an_unfinished_record_replays_to_where_it_stops(tmp_path):
+    from engine.core.record import Record
+
+    rec = tmp_path / "game.rec"
+    assert run("--seed", "2", "--japan", "random", "--russia", "random", "--quiet",
+               "--record", str(rec)).returncode == 0
+    whole = Record.decode(rec.read_bytes())
+    rec.write_bytes(Record(whole.ruleset, b"", whole.seed, whole.actions[:90]).encode())
+    r = run("--replay", str(rec), "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("winner: none yet after turn ")
+    assert "winner: none yet" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    r = run("--replay", str(rec), "--json")
+    out = json.loads(r.stdout)
+    assert out["winner"] is None and out["over"] is False and out["actions"] == 90
+    # a Pocket-Tactics record is sent to the other tool
+    rec.write_bytes(Record(1, b"\x01", 1, []).encode())
+    r = run("--replay", str(rec))
+    assert r.returncode == 2 and "replay it with tools/play.py" in r.stderr

@@ -12,8 +12,8 @@ any folder).
 
 What goes where (docs/DEVICE.md, "Installing with tools/deploy.py"):
 
-  code.py, viewer.py      -> DEST/ (always source: CircuitPython runs them by name;
-                             viewer.py is the replay viewer's, boards/common.py)
+  code.py, battle.py,     -> DEST/ (always source: CircuitPython runs them by name; the
+  viewer.py                  programs' entries, boards/restart.py)
   boards/*.py             -> DEST/boards/   the device adapters, not host.py / stub.py
   engine/**/*.py          -> DEST/engine/   all but the desktop-only modules (DESKTOP_ONLY)
   libraries               -> DEST/lib/      what the files above import and CircuitPython
@@ -25,16 +25,24 @@ The game's own Python files are the device build of the sources: the shared cons
 are folded into the modules that use them (tools/constfold.py; lines stay where they are).
 
 Nothing is written until everything is known: the files are read (and compiled) first, the
-total is compared with the free space on DEST, then each file is written under a temporary
-name and only when all are written are they renamed into place (code.py last: the board
-restarts when it changes). Copies of the installed modules in the other form (a .py where
-the .mpy goes, or the reverse) and of the desktop-only modules are removed; nothing else on
-the drive is touched (boot.py, settings.toml, other libraries, the owner's files).
+total is compared with the free space on DEST. The install is then all or nothing, as the
+board sees it (write_all): each file is written under a temporary name beside its place; a
+journal lists them; the entry files become a stand-in that only prints a message, the
+files are renamed into place, and the new entry files come last (code.py last of all: the
+board restarts when it changes). Stopped anywhere (Ctrl-C, the drive pulled out), the board
+runs the old install, the stand-in, or the new install, never a mix, and the next run
+finishes the install from the journal (finish_interrupted). Copies of the installed modules
+in the other form (a .py where the .mpy goes, or the reverse) and of the desktop-only
+modules are removed; nothing else on the drive is touched (boot.py, settings.toml, other
+libraries, the owner's files). A code.txt, which CircuitPython runs instead of code.py, or
+a main.py is warned about.
 """
 import argparse
 import ast
 import glob
+import hashlib
 import importlib.machinery
+import json
 import os
 import re
 import shutil
@@ -69,8 +77,7 @@ DESKTOP_ONLY = {
 # Imports in the device files that run only on a desktop (CPython), never on CircuitPython:
 # (file, module).
 HOST_ONLY_IMPORTS = frozenset([
-    ("code.py", "importlib.util"),   # code.py stands in for the standard `code` module there
-    ("code.py", "sysconfig"),
+    ("code.py", "sysconfig"),   # code.py stands in for the standard `code` module there
     ("boards/__init__.py", "boards.host"),   # detect() off CircuitPython: the emulator
 ])
 
@@ -190,7 +197,8 @@ def _rel(path, base):
 
 
 # Run by name, so always source.
-ENTRY_FILES = ("code.py", "viewer.py")  # viewer.py: the replay viewer (boards/common.py)
+# the programs' entries: the title, the battle, the replay viewer (boards/restart.py)
+ENTRY_FILES = ("code.py", "battle.py", "viewer.py")
 
 
 DATA_SUFFIXES = (".bin",)  # data files the code opens (texts.bin, odds.bin): copied as they are
@@ -533,9 +541,13 @@ def check_dest(dest):
 def check_space(dest, items):
     """(needed on disk, free); DeployError when the new files do not fit. Every file is
     counted in full even where it replaces one: the new files are written beside the old
-    ones before they take their place."""
+    ones before they take their place (with the entry files' stand-ins and the journal of
+    write_all)."""
     block = _block_size(dest)
     need = sum(_on_disk(len(it.data), block) for it in items)
+    if any(it.rel in ENTRY_FILES for it in items):
+        need += len(ENTRY_FILES) * _on_disk(len(STAND_IN), block)
+    need += _on_disk(200 * len(items), block)  # the journal: a line of JSON a file
     try:
         free = shutil.disk_usage(dest).free
     except OSError as e:
@@ -550,38 +562,126 @@ def check_space(dest, items):
     return need, free
 
 
-def write_all(dest, items, stale, out):
-    """Writes every item under a temporary name, then renames them all into place (code.py
-    last), then removes the stale files that are present. A failure while writing removes
-    what was written and leaves DEST as it was."""
-    temps = []
-    made_dirs = []
+# --- writing: all or nothing, as the board sees it ------------------------------------------
+#
+# 1. Every file is written beside its place under a hidden temporary name (".NAME" +
+#    TMP_SUFFIX), and so are stand-ins for the entry files (STAND_IN). Until all are
+#    written the old install is untouched; a failure or Ctrl-C removes them again.
+# 2. The journal (JOURNAL, at DEST's root) lists every file with its size and SHA-256, the
+#    entries and the files to remove: from here on the install can always be finished.
+# 3. The switch: the entry files become the stand-in (code.py first), so that the board
+#    runs no game while the modules change; every other file is renamed into place; the
+#    stale files go; the new entry files take their places (code.py last: the board
+#    restarts into the whole new install); the journal is removed.
+#
+# Interrupted in 1 or 2, the next run removes the temporary files it finds; in 3 (Ctrl-C,
+# or the drive pulled out), the board shows the stand-in's message, and the next run
+# finishes the switch from the journal (finish_interrupted) before it installs.
+
+JOURNAL = ".deploy-journal"
+JOURNAL_FORMAT = 1
+STAND_IN_SUFFIX = ".stand-in" + TMP_SUFFIX
+# What the board runs in place of each entry file during the switch. CircuitPython shows
+# its serial console on the display, so the message is on the screen (26 characters fit
+# a line of the PyGamer's and the PyBadge's).
+STAND_IN = b"""\
+# Put here by tools/deploy.py while it installs the game: the game's own file takes its
+# place at the end of the install. If the board shows this, the install was interrupted.
+print("Installing the game...")
+print("If this stays, the install")
+print("was interrupted: run")
+print("tools/deploy.py again.")
+"""
+# CircuitPython runs the first of code.txt, code.py, main.py, main.txt it finds (its
+# main.c): code.txt comes before the game's code.py; main.py and main.txt run only when
+# there is no code.py.
+BEFORE_CODE_PY = ("code.txt",)
+AFTER_CODE_PY = ("main.py", "main.txt")
+
+
+def _sha(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def _tmp_rel(rel, suffix=TMP_SUFFIX):
+    head, _, name = rel.rpartition("/")
+    return (head + "/" if head else "") + "." + name + suffix
+
+
+def _holds(path, size, sha):
+    """True if the file at ``path`` has ``size`` bytes with that SHA-256."""
     try:
-        for it in items:
-            target = _target(dest, it.rel)
-            folder = os.path.dirname(target)
+        if os.path.getsize(path) != size:
+            return False
+        with open(path, "rb") as f:
+            return _sha(f.read()) == sha
+    except OSError:
+        return False
+
+
+def _remove_quietly(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def drive_warnings(dest):
+    """Warnings about the files on DEST that CircuitPython runs instead of code.py
+    (code.txt), or when there is no code.py (main.py, main.txt)."""
+    try:
+        names = {n.lower(): n for n in os.listdir(dest)}
+    except OSError:
+        return []
+    out = []
+    for n in BEFORE_CODE_PY:
+        if n in names:
+            out.append("warning: %s is on %s: CircuitPython runs it instead of code.py, so "
+                       "the game will not start until you rename or delete it"
+                       % (names[n], dest))
+    for n in AFTER_CODE_PY:
+        if n in names:
+            out.append("warning: %s is on %s: CircuitPython runs it only when there is no "
+                       "code.py (not while the game is installed); delete it if it is an "
+                       "old program" % (names[n], dest))
+    return out
+
+
+def stage(dest, items, stand_ins):
+    """Step 1: writes every item (and with ``stand_ins`` the entry files' stand-ins) under
+    its temporary name. Returns the journal's list of files. On any failure, Ctrl-C
+    included, removes what it wrote and raises DeployError: DEST is as it was."""
+    files = []
+    written = []
+    made_dirs = []
+    jobs = [(it.rel, _tmp_rel(it.rel), it.data) for it in items]
+    if stand_ins:
+        jobs = [(rel, _tmp_rel(rel, STAND_IN_SUFFIX), None) for rel in ENTRY_FILES] + jobs
+    try:
+        for rel, tmp_rel, data in jobs:
+            target = _target(dest, rel)
             if os.path.isdir(target):
                 raise DeployError("%s is a folder; the install writes a file there" % target)
             missing = []
-            d = folder
+            d = os.path.dirname(target)
             while not os.path.isdir(d):
                 missing.append(d)
                 d = os.path.dirname(d)
             for d in reversed(missing):
                 os.mkdir(d)
                 made_dirs.append(d)
-            tmp = os.path.join(folder, "." + os.path.basename(target) + TMP_SUFFIX)
-            temps.append((tmp, target, it))
+            tmp = _target(dest, tmp_rel)
+            written.append(tmp)
             with open(tmp, "wb") as f:
-                f.write(it.data)
+                f.write(STAND_IN if data is None else data)
                 f.flush()
                 os.fsync(f.fileno())
-    except (OSError, DeployError) as e:
-        for tmp, _, _ in temps:
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
+            if data is not None:
+                files.append({"rel": rel, "tmp": tmp_rel, "size": len(data),
+                              "sha256": _sha(data)})
+    except (OSError, DeployError, KeyboardInterrupt) as e:
+        for tmp in written:
+            _remove_quietly(tmp)
         for d in reversed(made_dirs):
             try:
                 os.rmdir(d)
@@ -589,31 +689,189 @@ def write_all(dest, items, stale, out):
                 pass
         if isinstance(e, DeployError):
             raise
-        raise DeployError("writing to %s failed: %s. Nothing was installed (the files "
-                          "written so far were removed)." % (dest, e))
-    temps.sort(key=lambda t: t[2].rel == "code.py")  # code.py last: the board restarts
-    done = 0
+        raise DeployError("writing to %s %s. Nothing was installed (the files written so far "
+                          "were removed)." % (dest, _why(e)))
+    return files
+
+
+def _why(e):
+    return "was interrupted" if isinstance(e, KeyboardInterrupt) else "failed: %s" % e
+
+
+def write_journal(dest, journal):
+    """Step 2: the journal, written whole under a temporary name, then renamed: it is there
+    complete or not at all. On failure the temporary files go, and DEST is as it was."""
+    path = os.path.join(dest, JOURNAL)
+    tmp = path + TMP_SUFFIX
     try:
-        for tmp, target, it in temps:
-            os.replace(tmp, target)
-            done += 1
-            out("  wrote   %-44s %7d bytes" % (it.rel, len(it.data)))
-    except OSError as e:
-        for tmp, _, _ in temps[done:]:
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
-        raise DeployError("renaming into place failed after %d of %d files: %s. Run the "
-                          "install again." % (done, len(temps), e))
-    for rel in sorted(stale):
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(journal, f, indent=0, sort_keys=True)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except (OSError, KeyboardInterrupt) as e:
+        _remove_quietly(tmp)
+        for f in journal["files"]:
+            _remove_quietly(_target(dest, f["tmp"]))
+        for rel in journal["entries"]:
+            _remove_quietly(_target(dest, _tmp_rel(rel, STAND_IN_SUFFIX)))
+        raise DeployError("writing to %s %s. Nothing was installed (the files written so far "
+                          "were removed)." % (dest, _why(e)))
+
+
+def switch(dest, journal, out):
+    """Step 3, from a journal whose files are all written (by write_all, or found by
+    finish_interrupted): it can be run again from wherever it stopped."""
+    files = journal["files"]
+    names = journal["entries"]
+    entries = [f for rel in names for f in files if f["rel"] == rel]  # code.py first
+    for f in entries:  # the board runs no game from here to the end
+        target = _target(dest, f["rel"])
+        stand_in = _target(dest, _tmp_rel(f["rel"], STAND_IN_SUFFIX))
+        if not os.path.exists(_target(dest, f["tmp"])):
+            continue  # in its place already: the switch had come to its last step
+        if os.path.exists(stand_in):
+            os.replace(stand_in, target)
+        elif not _holds(target, len(STAND_IN), _sha(STAND_IN)):
+            with open(stand_in, "wb") as g:
+                g.write(STAND_IN)
+                g.flush()
+                os.fsync(g.fileno())
+            os.replace(stand_in, target)
+    for f in files:
+        if f["rel"] not in names:
+            _move_in(dest, f, out)
+    for rel, why in journal["remove"]:
         path = _target(dest, rel)
         if os.path.isfile(path):
+            os.remove(path)
+            out("  removed %-44s (%s)" % (rel, why))
+    for f in reversed(entries):  # code.py last: the board restarts into the new install
+        _move_in(dest, f, out)
+    for rel in names:
+        _remove_quietly(_target(dest, _tmp_rel(rel, STAND_IN_SUFFIX)))
+    os.remove(os.path.join(dest, JOURNAL))
+
+
+def _move_in(dest, f, out):
+    tmp = _target(dest, f["tmp"])
+    if os.path.exists(tmp):
+        os.replace(tmp, _target(dest, f["rel"]))
+        out("  wrote   %-44s %7d bytes" % (f["rel"], f["size"]))
+
+
+def write_all(dest, items, stale, out):
+    """Installs ``items`` and removes the ``stale`` files (rel -> why) all or nothing, as
+    the board sees it (the steps above). DeployError when it cannot: before the switch
+    with DEST as it was; during it with the board showing the stand-in's message and the
+    journal telling the next run how to finish."""
+    entries = [rel for rel in ENTRY_FILES if any(it.rel == rel for it in items)]
+    files = stage(dest, items, bool(entries))
+    journal = {"format": JOURNAL_FORMAT, "files": files, "entries": entries,
+               "remove": sorted([rel, why] for rel, why in stale.items())}
+    write_journal(dest, journal)
+    try:
+        switch(dest, journal, out)
+    except (OSError, KeyboardInterrupt) as e:
+        if not any(os.path.exists(_target(dest, f["tmp"])) for f in files):
+            raise DeployError(
+                "the new files are in place on %s, but its journal %s could not be removed "
+                "(%s): the next run of tools/deploy.py removes it" % (
+                    dest, JOURNAL, "interrupted" if isinstance(e, KeyboardInterrupt) else e))
+        raise DeployError(
+            "switching %s to the new files %s. The board runs no game until the install is "
+            "finished: run tools/deploy.py again with the same DEST (it finishes this "
+            "install first)." % (dest, _why(e)))
+
+
+# --- an install that was interrupted ----------------------------------------------------------
+
+def _safe_rel(rel):
+    """A '/'-separated path that stays inside DEST."""
+    if not isinstance(rel, str) or rel.startswith("/") or "\\" in rel or ":" in rel:
+        return False
+    return all(p not in ("", ".", "..") for p in rel.split("/"))
+
+
+def read_journal(dest):
+    """The journal of an interrupted install on DEST: the dict, None when there is none,
+    or a string saying why it cannot be used."""
+    path = os.path.join(dest, JOURNAL)
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            journal = json.load(f)
+        files = journal["files"]
+        rels = [f["rel"] for f in files]
+        ok = (journal["format"] == JOURNAL_FORMAT
+              and all(_safe_rel(f["rel"]) and _safe_rel(f["tmp"])
+                      and f["tmp"].endswith(TMP_SUFFIX) and isinstance(f["size"], int)
+                      and isinstance(f["sha256"], str) for f in files)
+              and all(rel in rels and rel in ENTRY_FILES for rel in journal["entries"])
+              and all(_safe_rel(rel) and isinstance(why, str)
+                      for rel, why in journal["remove"]))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        return "its journal %s cannot be read (%s)" % (path, e)
+    if not ok:
+        return "its journal %s is not one this version writes" % path
+    return journal
+
+
+def leftover_temps(dest):
+    """The temporary files of an interrupted install on DEST, where it writes: the root,
+    boards/, engine/ and lib/."""
+    found = [os.path.join(dest, n) for n in os.listdir(dest)
+             if n.startswith(".") and n.endswith(TMP_SUFFIX)]
+    for top in ("boards", "engine", "lib"):
+        for folder, _, names in os.walk(os.path.join(dest, top)):
+            found += [os.path.join(folder, n) for n in names
+                      if n.startswith(".") and n.endswith(TMP_SUFFIX)]
+    return sorted(found)
+
+
+def finish_interrupted(dest, out, full=True):
+    """Before an install: an install interrupted on DEST during its switch is finished
+    from its journal, or, when a file of it is damaged or gone and this is a ``full``
+    install (one that writes the entry files), left for this install to replace; the
+    temporary files of one interrupted before its switch are removed. Returns what it did
+    (a line), or None when DEST holds no trace of one."""
+    journal = read_journal(dest)
+    had_entries = not isinstance(journal, dict) or bool(journal["entries"])
+    if isinstance(journal, dict):
+        missing = [f["rel"] for f in journal["files"]
+                   if not _holds(_target(dest, f["tmp"]), f["size"], f["sha256"])
+                   and not _holds(_target(dest, f["rel"]), f["size"], f["sha256"])]
+        if not missing:
             try:
-                os.remove(path)
+                switch(dest, journal, out)
             except OSError as e:
-                raise DeployError("cannot remove %s: %s" % (path, e))
-            out("  removed %-44s (%s)" % (rel, stale[rel]))
+                raise DeployError("finishing the install that was interrupted on %s failed: "
+                                  "%s" % (dest, e))
+            for tmp in leftover_temps(dest):
+                _remove_quietly(tmp)
+            return "finished the install that was interrupted on %s" % dest
+        journal = "%d of its files are damaged or gone (%s%s)" % (
+            len(missing), ", ".join(missing[:3]), ", ..." if len(missing) > 3 else "")
+    if journal is not None:
+        if not full and had_entries:
+            raise DeployError("%s holds an install that was interrupted and cannot be "
+                              "finished: %s. Install the whole game (without --lib-only)."
+                              % (dest, journal))
+        try:
+            os.remove(os.path.join(dest, JOURNAL))
+        except OSError as e:
+            raise DeployError("cannot remove %s: %s" % (os.path.join(dest, JOURNAL), e))
+    temps = leftover_temps(dest)
+    for tmp in temps:
+        _remove_quietly(tmp)
+    if journal is not None:
+        return ("the install that was interrupted on %s cannot be finished: %s; this "
+                "install replaces it" % (dest, journal))
+    if temps:
+        return "removed %d temporary file%s of an install that was interrupted on %s" % (
+            len(temps), "" if len(temps) == 1 else "s", dest)
+    return None
 
 
 def deploy(dest, mpy_cross=None, dry_run=False, lib_only=False, out=print, sites=None,
@@ -623,6 +881,8 @@ def deploy(dest, mpy_cross=None, dry_run=False, lib_only=False, out=print, sites
     the one tools/circuitpython.py finds; as .py source with ``py``, or when none is found
     (said in the output)."""
     check_dest(dest)
+    for line in drive_warnings(dest):
+        out(line)
     mpy_exe = None
     if mpy_cross and py:
         raise DeployError("--py installs source; --mpy-cross compiles: give one of them")
@@ -637,6 +897,14 @@ def deploy(dest, mpy_cross=None, dry_run=False, lib_only=False, out=print, sites
     if mpy_exe:
         check_mpy_version(dest, version)
         out("mpy-cross: %s (%s)" % (mpy_exe, version))
+    if dry_run:
+        if read_journal(dest) is not None:
+            out("%s holds an install that was interrupted: a run without --dry-run finishes "
+                "it first" % dest)
+    else:
+        said = finish_interrupted(dest, out, full=not lib_only)
+        if said:
+            out(said)
     items, stale, info = plan(mpy_exe, lib_only, sites, lines)
     present = sorted(rel for rel in stale if os.path.isfile(_target(dest, rel)))
     out("left out (desktop only): %s" % ", ".join(info["left_out"]))
@@ -660,8 +928,15 @@ def deploy(dest, mpy_cross=None, dry_run=False, lib_only=False, out=print, sites
     return total
 
 
+class _Parser(argparse.ArgumentParser):
+    """Refusals of the options in one line (the usage is left to --help)."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (--help lists the options)\n" % (self.prog, message))
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(
+    ap = _Parser(
         prog="deploy.py",
         description="Copy the game (code.py, boards/, engine/) and the libraries it needs "
                     "(lib/) to a mounted CIRCUITPY drive or any folder.")
@@ -689,7 +964,8 @@ def main(argv=None):
         print("deploy: %s" % e, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("deploy: interrupted", file=sys.stderr)
+        print("deploy: interrupted; if the board shows that its install was interrupted, "
+              "run deploy.py again to finish it", file=sys.stderr)
         return 1
     return 0
 

@@ -8,8 +8,10 @@ headless from a key script.
                                                    it is saved as it goes (the store file
                                                    of boards/host.py) and comes back after
                                                    closing the window
-    python tools/emulator.py --players human,greedy straight into a battle (human, greedy
-                                                   or random per side; human,human: hot-seat)
+    python tools/emulator.py --players human,greedy a new game of those players (human,
+                                                   greedy, random or a CPU level per side;
+                                                   human,human: hot-seat), then as on the
+                                                   device
     python tools/emulator.py --script demo.keys    window, plays the script, then the keyboard
     python tools/emulator.py --headless --script demo.keys --shots out/
                                                    no window, fake clock, exits at the end
@@ -20,11 +22,15 @@ With no screen (no DISPLAY or WAYLAND_DISPLAY on Linux, or SDL_VIDEODRIVER=dummy
 emulator runs headless.
 
 Script lines: a key name (up down left right a b select start) = press and release;
-``hold KEY MS``; ``wait MS``; ``shot NAME`` (NAME.png into --shots); ``# comments``.
+``hold KEY MS``; ``wait MS``; ``shot NAME`` (NAME.png into --shots); ``# comments``. MS is
+0..268435455 (the range the board's ticks compare); NAME a file name, never a path. A
+script, an option or a shots folder it cannot use is refused with one line and exit status
+2 before anything runs (docs/RELIABILITY.md).
 """
 import argparse
 import os
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -38,7 +44,9 @@ def _key_help():
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    from tools.cliutil import Parser
+
+    p = Parser(
         prog="emulator.py",
         description="Pocket Tactics on the desktop (Blinka displayio in a pygame window).",
         epilog=_key_help()
@@ -76,36 +84,50 @@ def no_screen():
 
 
 def game_app(args, demo):
-    """The app for these options: a battle with the chosen players and factions (or the
-    title menu, as on the device)."""
+    """The app for these options: the programs from the title, as on the device; or with
+    ``--players`` a new game of those players and factions written to the store, and the
+    programs from its battle."""
     from engine.pocket_tactics import ids as IDS
-    from engine.ui.app import PLAYER_KINDS, loop, run_app
-    from engine.ui.direct import new_battle
-    from engine.ui.screens import M_MAP
+    from engine.rulesets import LEVELS
+    from engine.ui.kit.app import loop, run_programs
+    from engine.ui.pt.screens import M_MAP
+    from engine.ui.saving import store
+    from engine.ui.saving.play import Settings
 
     players = (args.players or ("greedy,random" if demo else "human,greedy")).split(",")
     keys = args.factions.split(",")
-    kinds = PLAYER_KINDS + ("easy", "normal", "hard")  # the CPU levels: engine/ui/sliced.py
+    kinds = ("human", "greedy", "random") + LEVELS
     if len(players) != 2 or any(p not in kinds for p in players):
         raise SystemExit("emulator: --players takes two of %s" % ", ".join(kinds))
     if len(keys) != 2 or any(k not in IDS.FACTION_KEYS for k in keys):
         raise SystemExit("emulator: --factions takes two of %s" % ", ".join(IDS.FACTION_KEYS))
     factions = (IDS.FACTION_KEYS.index(keys[0]), IDS.FACTION_KEYS.index(keys[1]))
 
+    def new_game(board, seed):
+        from engine.pocket_tactics.forces import suggested
+
+        settings = Settings()
+        settings.handover = not args.no_handover
+        why = store.new_game(board, store.offers(board).newest, 1, players, seed,
+                             suggested(factions[0], factions[1], args.limit), settings)
+        if why is not None:
+            raise SystemExit("emulator: %s" % why)
+
     def app(board):
         if not demo:
             if args.players is None:
-                run_app(board, saving=True)  # the title menu, Continue included
-            else:  # straight into a battle (the seed from the clock unless given)
-                seed = args.seed if args.seed is not None else board.ticks_ms() & 0x3FFFFFFF
-                loop(board, new_battle(board, players, seed, factions, args.limit,
-                                       not args.no_handover))
+                run_programs(board, "title")  # as on the device: Continue included
+            else:  # a new game (the seed from the clock unless given), then as on the device
+                new_game(board, args.seed if args.seed is not None
+                         else board.ticks_ms() & 0x3FFFFFFF)
+                run_programs(board, "battle")
             return
         # Headless without a script: play the game to its end, a screenshot every ten turns
         # (turn-NNN.png) and of the last screen (game-over.png).
-        seed = args.seed if args.seed is not None else 1
-        screen = new_battle(board, players, seed, factions, args.limit,
-                            not args.no_handover)
+        from engine.ui.play import open_battle
+
+        new_game(board, args.seed if args.seed is not None else 1)
+        screen = open_battle(board)
         st = screen.st
         shot_turn = 0
         while not screen.over:
@@ -123,12 +145,63 @@ def game_app(args, demo):
     return app
 
 
+# A key script is a few KB; reading stops here, so that a wrong path is refused at once.
+MAX_SCRIPT_FILE = 1 << 20
+FRAME_MS_MAX = 1000
+
+
+def read_script(path, host):
+    """The parsed steps of the key script at ``path``; ScriptError (one line) when it
+    cannot be read, is not UTF-8 text, or a line is wrong (host.parse_script)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_SCRIPT_FILE + 1)
+    except OSError as e:
+        raise host.ScriptError("cannot read the script %s: %s" % (path, e.strerror or e))
+    if len(data) > MAX_SCRIPT_FILE:
+        raise host.ScriptError("the script %s is larger than %d KB: not a key script"
+                               % (path, MAX_SCRIPT_FILE >> 10))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise host.ScriptError("the script %s is not text (not UTF-8 at byte %d); a key "
+                               "script is lines like 'up', 'wait 100', 'shot NAME'"
+                               % (path, e.start))
+    if "\0" in text:
+        raise host.ScriptError("the script %s is not text (it holds NUL bytes); a key script "
+                               "is lines like 'up', 'wait 100', 'shot NAME'" % path)
+    try:
+        return host.parse_script(text)
+    except host.ScriptError as e:
+        raise host.ScriptError("%s: %s" % (path, e))
+
+
+def check_shots_dir(folder):
+    """None if screenshots can be written into ``folder`` (made if missing), else why."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".shot-", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.remove(probe)
+    except OSError as e:
+        return "cannot write screenshots into %s: %s" % (folder, e.strerror or e)
+    return None
+
+
 def main(argv=None, app=None):
     """Create the host board and run ``app(board)`` (default: game_app's) on it.
-    Returns the exit status."""
+    Returns the exit status: 0, or 2 with a one-line message for options, a script or a
+    shots folder it refuses."""
     args = build_parser().parse_args(argv)
-    if args.scale < 1:
-        print("emulator: --scale must be 1 or more", file=sys.stderr)
+    if args.scale < 1 or args.scale > 16:
+        print("emulator: --scale must be 1..16", file=sys.stderr)
+        return 2
+    if not 1 <= args.frame_ms <= FRAME_MS_MAX:
+        print("emulator: --frame-ms must be 1..%d (the fake clock moves that much a frame; "
+              "0 would stop it)" % FRAME_MS_MAX, file=sys.stderr)
+        return 2
+    if args.seed is not None and not 0 <= args.seed < 1 << 30:
+        print("emulator: --seed must be 0..2**30-1", file=sys.stderr)
         return 2
     if not args.headless and no_screen():
         print("emulator: no screen here, running headless")
@@ -136,16 +209,22 @@ def main(argv=None, app=None):
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from boards import host
+    from boards.common import MemoryStore
 
     script = None
     if args.script:
         try:
-            with open(args.script) as f:
-                script = host.parse_script(f.read())
-        except (OSError, host.ScriptError) as e:
+            script = read_script(args.script, host)
+        except host.ScriptError as e:
             print("emulator: %s" % e, file=sys.stderr)
             return 2
     demo = args.headless and script is None
+    shoots = args.shots is not None or demo and app is None or \
+        any(step[0] == "shot" for step in script or ())
+    why = check_shots_dir(args.shots or os.getcwd()) if shoots else None
+    if why:
+        print("emulator: %s (--shots DIR chooses the folder)" % why, file=sys.stderr)
+        return 2
     if app is None:
         try:
             app = game_app(args, demo)
@@ -155,7 +234,10 @@ def main(argv=None, app=None):
     elif demo:
         script = []  # a stand-in app with nothing to play: one frame, then exit
     try:
+        # a game of --players, or the headless demo, is kept in memory: the saved game of
+        # the store file stays as it is
         board = host.make(
+            store=None if args.players is None and not demo else MemoryStore(),
             headless=args.headless,
             scale=args.scale,
             script=script,
@@ -170,6 +252,9 @@ def main(argv=None, app=None):
         app(board)
     except (host.Closed, host.ScriptDone):
         pass
+    except host.ShotError as e:
+        print("emulator: %s" % e, file=sys.stderr)
+        return 2
     finally:
         board.close()
     for path in board.shots:

@@ -13,7 +13,6 @@ Players: human, random, greedy, easy, normal, hard. A human types an action as l
 number; "map" shows the map again. Hexes are a column letter and a row number (A1 is
 Japan's corner).
 """
-import argparse
 import hashlib
 import json
 import os
@@ -21,16 +20,16 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from engine.core.codec import DecodeError  # noqa: E402
-from engine.core.protocol import CHANCE, TERMINAL, IllegalAction, sample_chance  # noqa: E402
-from engine.core.record import Record  # noqa: E402
-from engine.pocket_tactics.players import RandomPlayer  # noqa: E402
-from engine.tactical_hex.consts import PH_INIT  # noqa: E402
+from engine.core.protocol import CHANCE, TERMINAL, sample_chance  # noqa: E402
+from engine.core.protocol import RandomPlayer  # noqa: E402
+from engine.tactical_hex.consts import PH_INIT, RULESET_ID  # noqa: E402
 from engine.tactical_hex.cpu import LEVELS, make_cpu  # noqa: E402
 from engine.tactical_hex.notation import SIDES, describe, parse, picture  # noqa: E402
 from engine.tactical_hex.players import GreedyPlayer  # noqa: E402
-from engine.tactical_hex.saves import record_for, replay  # noqa: E402
+from engine.tactical_hex.saves import record_for  # noqa: E402
 from engine.tactical_hex.state import State  # noqa: E402
+from tools.cliutil import (CliError, Parser, RecordFile, one_line, read_record,  # noqa: E402
+                           replay_record, stops_early)
 
 KINDS = ("human", "random", "greedy") + tuple(LEVELS)
 
@@ -54,12 +53,17 @@ class HumanPlayer:
             if line == "map":
                 print(picture(st))
                 continue
-            if line.isdigit() and 1 <= int(line) <= len(legal):
-                return legal[int(line) - 1]
+            if line.isascii() and line.isdigit():  # "²" is a digit too, but no number
+                n = int(line) if len(line) <= 6 else 0
+                if 1 <= n <= len(legal):
+                    return legal[n - 1]
+                print("no action numbered %s: type 1..%d, or an action in words"
+                      % (line if len(line) <= 12 else line[:12] + "...", len(legal)))
+                continue
             try:
                 return parse(st, line)
             except ValueError as e:
-                print("not understood: %s" % e)
+                print("not understood: %s" % one_line(e))
 
 
 def make(kind, side, seed):
@@ -75,7 +79,7 @@ def make(kind, side, seed):
 def summary(st, n):
     w = st.winner()
     return {"winner": None if w is None else ("draw" if w == 2 else SIDES[w]),
-            "turn": st.turn, "actions": n, "japan_units": st.count(0),
+            "over": w is not None, "turn": st.turn, "actions": n, "japan_units": st.count(0),
             "russia_units": st.count(1),
             "state_sha256": hashlib.sha256(st.encode()).hexdigest()}
 
@@ -84,7 +88,18 @@ def play(args):
     st = State(args.seed)
     rec = record_for(args.seed)
     players = (make(args.japan, 0, args.seed * 2 + 1), make(args.russia, 1, args.seed * 2 + 2))
-    talk = not args.json and not args.quiet
+    out = RecordFile(args.record) if args.record else None  # refused now, not after the game
+    try:
+        play_on(st, rec, players, not args.json and not args.quiet)
+        if out is not None:
+            out.write(rec.encode())
+    finally:
+        if out is not None:
+            out.discard()
+    return st, len(rec.actions)
+
+
+def play_on(st, rec, players, talk):
     shown = 0
     who = st.to_act()
     while who != TERMINAL:
@@ -99,14 +114,10 @@ def play(args):
             print("--- turn %d ---" % st.turn)
             print(picture(st))
         who = st.to_act()
-    if args.record:
-        with open(args.record, "wb") as f:
-            f.write(rec.encode())
-    return st, len(rec.actions)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    ap = Parser(prog="hex_play.py", description=__doc__.split("\n")[1])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--japan", choices=KINDS, default="normal")
     ap.add_argument("--russia", choices=KINDS, default="normal")
@@ -115,24 +126,33 @@ def main(argv=None):
     ap.add_argument("--json", action="store_true", help="one JSON line at the end")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
-    if args.replay:
-        try:
-            with open(args.replay, "rb") as f:
-                rec = Record.read(f.read())  # binary, hex, or the device's console line
-            st = replay(rec)
-        except (OSError, DecodeError, IllegalAction) as e:
-            print("hex_play: cannot replay %s: %s" % (args.replay, e), file=sys.stderr)
-            return 2
-        n = len(rec.actions)
-    else:
-        st, n = play(args)
+    if not 0 <= args.seed < 2 ** 30:
+        print("hex_play: --seed must be 0..2**30-1", file=sys.stderr)
+        return 2
+    try:
+        if args.replay:
+            rec = read_record(args.replay)
+            st = replay_record(args.replay, rec, RULESET_ID, describe)
+            n = len(rec.actions)
+        else:
+            st, n = play(args)
+    except CliError as e:
+        print("hex_play: %s" % e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("hex_play: interrupted", file=sys.stderr)
+        return 2
     out = summary(st, n)
     if args.json:
         print(json.dumps(out, sort_keys=True))
     else:
         if not args.quiet:
             print(picture(st))
-        print("winner: %s after turn %d (%d actions)" % (out["winner"], st.turn, n))
+        print("winner: %s after turn %d (%d actions)" % (out["winner"] or "none yet", st.turn,
+                                                        n))
+    why = stops_early(st, SIDES, n) if args.replay else None
+    if why:
+        print("hex_play: %s: %s" % (args.replay, why), file=sys.stderr)
     return 0
 
 
