@@ -16,9 +16,9 @@ a run that passes in a heap of N bytes fits a device heap of N bytes, fragmentat
 - a tree installed by tools/deploy.py carries CircuitPython's .mpy header in every .mpy
   file and plays a whole game.
 
-The UI's heap runs stay in the MicroPython check (tests/test_ui_memory.py): the unix port has
-no displayio, and the check's stand-ins for it are written for MicroPython's WebAssembly
-build. Without CircuitPython's binaries (tools/circuitpython.py: $CIRCUITPYTHON_BIN or
+The UI's heap runs are CircuitPython's too (tests/test_ui_memory.py): the unix port has no
+displayio, so the game's programs run there over the check's stand-ins of the native
+modules (tools/mpcheck/standins/), which take the heap the device's C objects take. Without CircuitPython's binaries (tools/circuitpython.py: $CIRCUITPYTHON_BIN or
 ../shared/circuitpython) these tests are skipped with the reason, and the test run ends
 with one line saying the tier did not run (tests/conftest.py); with CI=true they fail.
 """

@@ -12,7 +12,7 @@ from engine.tactical_hex.consts import PH_HITS, PH_OPFIRE, PH_RESET, PH_SUSTAIN
 from engine.tactical_hex.saves import decode, encode
 from engine.tactical_hex.state import State
 
-GAMES = 2000
+GAMES = 1000
 PARTS = 4
 
 
