@@ -253,6 +253,26 @@ def test_a_line_along_a_hex_edge_is_blocked_only_by_units_on_both_sides():
     assert 7 not in targets({6: (9, 2), 2: (8, 3), 3: (9, 3), 7: (9, 4)})
 
 
+def test_a_unit_on_a_hex_the_line_crosses_blocks_fire_and_opportunity_fire():
+    # RULES B6: from I1 to L2 (distance 4) the line crosses the edge of J2 and K1 at its
+    # middle, so it passes through both: a unit on either blocks on its own, active fire
+    # (counter 6, 5 - 4 = 1) and opportunity fire (MG 0 at I1, 5 - 4 = 1) alike
+    def targets(placed):
+        st = arrange(placed)
+        return {y_of(a) for a in st.legal_actions() if kind_of(a) == K_FIRE and x_of(a) == 6}
+    assert 7 in targets({6: (8, 0), 7: (11, 1)})
+    for blocker in ((9, 1), (10, 0), (9, 0), (10, 1)):
+        assert 7 not in targets({6: (8, 0), 2: blocker, 7: (11, 1)}), blocker
+    st = arrange({6: (8, 0), 2: (9, 1), 7: (11, 1)})
+    refused(st, fire(6, 7))
+    for placed, asked in (({0: (8, 0, 0), 7: (11, 2)}, True),
+                          ({0: (8, 0, 0), 2: (9, 1), 7: (11, 2)}, False),
+                          ({0: (8, 0, 0), 2: (10, 0), 7: (11, 2)}, False)):
+        st = arrange(placed, phasing=RUSSIA)
+        play(st, step(7, 11, 1))
+        assert (st.phase == PH_OPFIRE) == asked, placed
+
+
 def test_a_fire_strength_of_zero_cannot_fire():
     # RULINGS B6: strength minus distance 0 or less cannot fire; counter 5 on its back is 2
     st = arrange({5: (9, 2, 1), 7: (9, 4)})
