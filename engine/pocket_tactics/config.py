@@ -6,6 +6,8 @@ a force over its point limit or with a unit from another faction is refused with
 naming the rule.
 """
 
+from . import tables as T
+
 TILES_PER_PLAYER = 6  # RULES A2.2
 DEFAULT_MAX_TURNS = 150  # RULINGS: turn limit (A10 addition)
 
@@ -25,6 +27,10 @@ class Config:
         self.features = tuple(features)
         self.limit = limit
         self.max_turns = max_turns
+        # the unit records a game reads (units.stat), by unit type id: the data's; a
+        # scenario may give a position its own, with records of changed cards after them
+        # (scenario.py; not part of a saved game or record)
+        self.cards = T.UNITS
 
     def validate(self):
         """Refuse a config the rules do not allow (ConfigError); returns self. The checks are
