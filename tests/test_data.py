@@ -585,18 +585,24 @@ def test_packed_records_match_the_source_data():
 def test_units_accessors_read_the_same_fields():
     # the engine's accessors (units.py) agree with the layout these tests read
     from engine.pocket_tactics import units as U
+    from engine.pocket_tactics.config import Config
+
+    class Game:  # unit u of this stand-in of a State is of unit type u
+        cfg = Config((0, 0), ((), ()), ((), ()), ((), ()), 0, (0, 0))
+        u_type = bytearray(range(T.N_UNITS))
 
     for ty in range(T.N_UNITS):
         for name, off, width in UNIT_FIELDS:
             if width == 1:
                 assert U.type_stat(ty, off) == ustat(ty, off), (ty, name)
-        assert U.type_mask(ty) == umask(ty), ty
+                assert U.stat(Game, ty, off) == ustat(ty, off), (ty, name)
+        assert U.type_mask(ty) == umask(ty) == U.unit_mask(Game, ty), ty
         for field in (C.U_OFF_BUMPS, C.U_DEF_BUMPS):
             i = ty * C.UNIT_SIZE + field
             raw = tuple(T.UNITS[i:i + 3])  # up to three bumps, a 0 ends them
             vals = raw[:raw.index(0)] if 0 in raw else raw
             assert vals == bumps_of(ty, field), ty
-            assert U.bump_sum(ty, field) == sum(vals), ty
+            assert U.bump_sum(Game, ty, field) == sum(vals), ty
     for s in range(T.N_SPELLS):
         for name, off in SPELL_FIELDS:
             assert U.spell_stat(s, off) == sstat(s, off), (s, name)

@@ -57,6 +57,24 @@ def test_the_greedy_mg_fires_only_with_a_chance_to_hit():
     assert GreedyPlayer(1).choose(st) == action(K_OPFIRE, 0)
 
 
+def test_sustained_fire_picks_the_target_worth_firing_at():
+    # RULES B6: after a sustained die of 1-3 the MG chooses among the enemies in its sight:
+    # the mover 7 three hexes off (2 : 5, 1:3: no D result) or 15, which did not move, two
+    # hexes off (3 : 3, 1:1: D2 on a 6); the greedy player and the CPU fire at 15
+    st = arrange({0: (9, 2, 0), 7: (9, 6), 15: (10, 3), 2: (11, 0)}, phasing=RUSSIA)
+    play(st, action(K_STEP, 7, at(9, 5)), action(K_OPFIRE, 0), 6, 2)
+    want = action(K_FIRE, 0, 15, NONE)
+    assert want in st.legal_actions()
+    assert GreedyPlayer(1).choose(st) == want
+    assert make_cpu("normal", 1).choose(st) == want
+    # with the mover 11 next to the MG (4 : 4) and 15 farther (3 : 3), both at 1:1, the
+    # mover, worth more (4 + 2 against a blank 3), is the better shot
+    st = arrange({0: (9, 2, 0), 11: (9, 4), 15: (10, 3), 2: (11, 0)}, phasing=RUSSIA)
+    play(st, action(K_STEP, 11, at(9, 3)), action(K_OPFIRE, 0), 5, 2)
+    assert want in st.legal_actions()
+    assert GreedyPlayer(1).choose(st) == action(K_OPFIRE, 0)
+
+
 def test_evaluation_is_zero_sum_and_knows_the_end():
     st = arrange({6: (9, 2), 7: (9, 6)})
     assert evaluate(st, JAPAN) != 0 or evaluate(st, RUSSIA) != 0

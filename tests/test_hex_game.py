@@ -253,6 +253,26 @@ def test_a_line_along_a_hex_edge_is_blocked_only_by_units_on_both_sides():
     assert 7 not in targets({6: (9, 2), 2: (8, 3), 3: (9, 3), 7: (9, 4)})
 
 
+def test_a_unit_on_a_hex_the_line_crosses_blocks_fire_and_opportunity_fire():
+    # RULES B6: from I1 to L2 (distance 4) the line crosses the edge of J2 and K1 at its
+    # middle, so it passes through both: a unit on either blocks on its own, active fire
+    # (counter 6, 5 - 4 = 1) and opportunity fire (MG 0 at I1, 5 - 4 = 1) alike
+    def targets(placed):
+        st = arrange(placed)
+        return {y_of(a) for a in st.legal_actions() if kind_of(a) == K_FIRE and x_of(a) == 6}
+    assert 7 in targets({6: (8, 0), 7: (11, 1)})
+    for blocker in ((9, 1), (10, 0), (9, 0), (10, 1)):
+        assert 7 not in targets({6: (8, 0), 2: blocker, 7: (11, 1)}), blocker
+    st = arrange({6: (8, 0), 2: (9, 1), 7: (11, 1)})
+    refused(st, fire(6, 7))
+    for placed, asked in (({0: (8, 0, 0), 7: (11, 2)}, True),
+                          ({0: (8, 0, 0), 2: (9, 1), 7: (11, 2)}, False),
+                          ({0: (8, 0, 0), 2: (10, 0), 7: (11, 2)}, False)):
+        st = arrange(placed, phasing=RUSSIA)
+        play(st, step(7, 11, 1))
+        assert (st.phase == PH_OPFIRE) == asked, placed
+
+
 def test_a_fire_strength_of_zero_cannot_fire():
     # RULINGS B6: strength minus distance 0 or less cannot fire; counter 5 on its back is 2
     st = arrange({5: (9, 2, 1), 7: (9, 4)})
@@ -307,13 +327,82 @@ def test_an_mg_hit_damages_the_mover_and_its_move_goes_on():
     play(st, step(15, 9, 3))
     play(st, action(K_OPFIRE, 0), 6)
     assert st.u_hex[15] == OFF and st.cell[at(9, 3)] == NONE
-    play(st, 1)  # sustained fire: the target is gone, so the MG cannot fire: spent
+    play(st, 1)  # sustained fire: the target is gone and no other in sight: spent (B6)
     assert st.u_flag[0] & F_SPENT and st.mover == NONE and st.phase == PH_ACT
     # RULINGS B6: a damaged mover keeps its points and goes on
     st = arrange({0: (9, 2, 0), 7: (9, 6), 2: (11, 0)}, phasing=RUSSIA)
     play(st, step(7, 9, 5), action(K_OPFIRE, 0))  # 2 : 5, column 1:3, die 6 is E2: no
     play(st, 6, 5)
     assert st.u_face[7] == 0 and st.phase == PH_MOVE and st.mp == 2
+
+
+def test_opportunity_fire_does_not_spend_an_mg():
+    # RULES B3 ruling (corrected): opportunity fire does not spend an MG. MG 0 fires at 7
+    # (2 : 5, die 6 is E2: nothing), sustained die 3: still ready; Japan holds, and holding
+    # spends nothing either; after Russia's impulse the MG may be activated (RULES B3.2)
+    st = _russian_move_past_mg()
+    play(st, action(K_OPFIRE, 0), 6, 3)
+    assert not st.u_flag[0] & F_SPENT and st.phase == PH_OPFIRE
+    play(st, HOLD)
+    assert not st.u_flag[0] & F_SPENT and st.phase == PH_MOVE
+    play(st, STOP)  # Russia has no unspent unit left: Japan's impulse
+    assert st.phasing == JAPAN and st.phase == PH_ACT and not st.u_flag[0] & F_SPENT
+    assert step(0, 8, 2) in st.legal_actions()
+
+
+def test_a_failed_sustained_roll_spends_the_mg():
+    # RULES B3 ruling, B6: a sustained-fire die of 4-6 turns the MG: it is not asked at the
+    # next hex, and Japan cannot activate it this turn
+    st = _russian_move_past_mg()
+    play(st, action(K_OPFIRE, 0), 6, 4)
+    assert st.u_flag[0] & F_SPENT and st.phase == PH_MOVE
+    play(st, step(7, 9, 4))  # 2 hexes from the MG now
+    assert st.phase == PH_MOVE
+    play(st, STOP)
+    assert st.phasing == JAPAN and st.phase == PH_ACT
+    assert not [a for a in st.legal_actions() if kind_of(a) == K_STEP and x_of(a) == 0]
+
+
+def test_sustained_fire_may_choose_a_target_that_did_not_move():
+    # RULES B6, the postcard: on 1-3 the MG fires again "choosing a target in line of
+    # sight". MG 0 fires at the mover 7 (2 : 5, die 6: nothing), sustained die 2; now it may
+    # fire at 15, which has not moved, 2 hexes away: 5 - 2 = 3 : 3 (1:1), die 6 is D2 and
+    # the blank counter is gone; sustained die 1, the mover still in sight: ready again
+    st = arrange({0: (9, 2, 0), 7: (9, 6), 15: (10, 3), 2: (11, 0)}, phasing=RUSSIA)
+    play(st, step(7, 9, 5))
+    assert sorted(st.legal_actions()) == [action(K_OPFIRE, 0), HOLD]  # no shot yet
+    play(st, action(K_OPFIRE, 0), 6, 2)
+    assert sorted(st.legal_actions()) == [fire(0, 15), action(K_OPFIRE, 0), HOLD]
+    play(st, fire(0, 15))
+    assert st.phase == PH_FIRE and st.target == 15 and st.fire_str == 3
+    play(st, 6)
+    assert st.u_hex[15] == OFF and st.phase == PH_SUSTAIN
+    play(st, 1)
+    assert st.phase == PH_OPFIRE and not st.u_flag[0] & F_SPENT
+    play(st, HOLD)  # the move goes on
+    assert st.phase == PH_MOVE and st.mover == 7 and st.u_hex[7] == at(9, 5)
+
+
+def test_an_mg_whose_mover_fell_fires_on_only_with_a_target_in_sight():
+    # RULES B6 ruling: the mover eliminated (15, 4 : 3 at 1:1, die 6 D2), a sustained die of
+    # 2 lets the MG fire at 16, still in its sight; it is spent only when no target is left
+    st = arrange({0: (9, 2, 0), 15: (9, 4), 16: (10, 3), 2: (11, 0)}, phasing=RUSSIA)
+    play(st, step(15, 9, 3), action(K_OPFIRE, 0), 6)
+    assert st.u_hex[15] == OFF
+    play(st, 2)
+    assert st.legal_actions() == [fire(0, 16), HOLD] and not st.u_flag[0] & F_SPENT
+    play(st, HOLD)  # the move is over with its unit
+    assert st.mover == NONE and st.phase == PH_ACT and not st.u_flag[0] & F_SPENT
+    # no other target in sight: spent (test_an_mg_hit_damages_the_mover_...)
+
+
+def test_the_moving_unit_blocks_sustained_fire_at_a_target_behind_it():
+    # RULES B6: any unit between blocks the line, the moving one too: from (8, 4) the MG
+    # sees 15 at (11, 4) past (10, 5), not past 7 standing on (10, 4)
+    for frm, to, seen in (((10, 3), (10, 4), False), ((10, 6), (10, 5), True)):
+        st = arrange({0: (8, 4, 0), 7: frm, 15: (11, 4), 2: (11, 0)}, phasing=RUSSIA)
+        play(st, step(7, *to), action(K_OPFIRE, 0), 6, 2)
+        assert (fire(0, 15) in st.legal_actions()) == seen
 
 
 def test_only_japanese_mgs_make_opportunity_fire():

@@ -160,6 +160,25 @@ def test_flying_hop_over_enemy_still_needs_a_tile_to_land(monkeypatch):
     assert moves_of(st, "A1") == {"-1,0"}
 
 
+def test_the_datas_flyers_hop_enemies():
+    # RULES A4 Flying with the factions' own cards (docs/DATA.md, no pinned card): the Steam
+    # Witch of the Order of Artifice and the Goblin Beast of Nightfall have Flying 1: one
+    # extra step, and the enemy next to them is hopped like an ally. A Dwarf Tinker or a
+    # Goblin Thug in the same place may not pass it
+    from helpers import card
+
+    tiles = row(-2, 3)
+    for flyer, walker, foe in (("steam_witch", "dwarf_tinker", "goblin_rascal"),
+                               ("goblin_beast", "goblin_thug", "dwarf_tinker")):
+        assert card(flyer)["flying"] == 1 and card(walker)["flying"] == 0
+        st = position(tiles, [("A", walker, "0,0"), ("B", foe, "1,0")])
+        assert moves_of(st, "A1") == {"-1,0"}
+        st = position(tiles, [("A", flyer, "0,0"), ("B", foe, "1,0")])
+        assert moves_of(st, "A1") == {"-2,0", "-1,0", "2,0", "3,0"}, flyer
+        act(st, "move A1 3,0")
+        assert where(st, "A1") == "3,0" and where(st, "B1") == "1,0"
+
+
 def test_feature_that_ends_the_move(monkeypatch):
     plain(monkeypatch)
     pin(monkeypatch, A1, swift=2)

@@ -131,6 +131,22 @@ def test_flying_does_not_see_across_a_hex_with_no_tile(monkeypatch):
     assert not can(st)
 
 
+def test_the_datas_flyer_is_seen_past_blockers():
+    # RULES A6 with the factions' own cards (docs/DATA.md, no pinned card): the Company
+    # Trooper (Ranged 1) may assault the Steam Witch (Flying 1) two hexes off past a forest
+    # or past another enemy unit, where it may not assault the Dwarf Tinker (no Flying)
+    from helpers import card
+
+    assert card("steam_witch")["flying"] == 1 and card("dwarf_tinker")["flying"] == 0
+    forest = ["0,0", ("1,0", "grid", "forest"), "2,0", "3,0"]
+    for target, seen in (("steam_witch", True), ("dwarf_tinker", False)):
+        st = position(forest, [("A", "company_trooper", "0,0"), ("B", target, "2,0")])
+        assert can(st) == seen, target
+        st = position(row(0, 2), [("A", "company_trooper", "0,0"), ("B", target, "2,0"),
+                                  ("B", "blunderbuss", "1,0")])
+        assert can(st) == seen, target
+
+
 # --- line of sight along a hex edge ---------------------------------------------------------
 
 # From 0,0 to 1,1 the straight line runs exactly along the edge between 1,0 and 0,1.

@@ -11,8 +11,9 @@ from boards import stub  # noqa: E402
 from engine.core.protocol import CHANCE, TERMINAL  # noqa: E402
 from engine.core.protocol import RandomPlayer  # noqa: E402
 from engine.tactical_hex import tables as T  # noqa: E402
-from engine.tactical_hex.consts import (K_END, K_FIRE, PH_ACT, PH_COMBAT, PH_OPFIRE,  # noqa: E402
-                                        PH_INIT, action, kind_of)
+from engine.tactical_hex.consts import (K_END, K_FIRE, K_OPFIRE, K_STEP, NONE, PH_ACT,  # noqa: E402
+                                        PH_COMBAT, PH_INIT, PH_OPFIRE, action,
+                                        kind_of)
 from engine.tactical_hex.cpu import make_cpu  # noqa: E402
 from engine.tactical_hex.state import State  # noqa: E402
 from engine.ui.kit import keys as K  # noqa: E402
@@ -196,6 +197,32 @@ def test_japan_is_asked_for_opportunity_fire_with_a_hand_over():
     assert "Pass to Japan" in " ".join(battle.panel.text)
     bot.press(K.A)
     assert battle.mode == M_MAP and battle.map.marked[st.u_hex[0]] == S_MOVE
+
+
+def test_sustained_fire_offers_each_enemy_in_sight_under_the_cursor():
+    # RULES B6: after a sustained die of 1-3 the MG chooses any target in its sight: the
+    # hexes of those enemies are marked to fire at (the mover: the MG's own hex, as for
+    # opportunity fire), the odds show under the cursor, and A on one fires at it
+    from hex_helpers import arrange, play
+
+    board = stub.make()
+    st = arrange({0: (9, 2, 0), 7: (9, 6), 15: (10, 3), 2: (11, 0)}, phasing=1)
+    play(st, action(K_STEP, 7, 5 * T.MAP_W + 9), action(K_OPFIRE, 0), 6, 2)
+    battle = battle_screen(board, st, [None, None], handover=False)
+    bot = HexBot(board, battle)
+    assert battle.map.marked[st.u_hex[15]] == S_TARGET
+    assert battle.map.marked[st.u_hex[0]] == S_MOVE
+    assert battle.map.marked[st.u_hex[7]] != S_TARGET
+    a = action(K_FIRE, 0, 15, NONE)
+    h = st.u_hex[15]
+    while battle.cursor != h:
+        c = battle.cursor
+        bot.press(K.RIGHT if c % T.MAP_W < h % T.MAP_W else K.LEFT if c % T.MAP_W > h % T.MAP_W
+                  else K.DOWN if c < h else K.UP)
+    assert battle.status.text.startswith("fire 3:3 -> 1:1")
+    assert battle._actions_at(h) == [a]
+    bot.do(a)  # the fire at 15 rolled at 1:1 (the mover would be 1:3)
+    assert battle.status.text.startswith("fire 1:1 die ")
 
 
 def test_start_while_the_cpu_thinks_pauses_it_and_can_leave():

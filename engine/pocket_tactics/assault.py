@@ -86,8 +86,9 @@ def _bumps(st, x, attacking, out, base):
     """Fill the bump slots of unit ``x``: card bumps, feature, abilities, medics, ward."""
     b = st.board
     ty = st.u_type[x]
-    n = _card_bumps(out, base, 0, ty, U_OFF_BUMPS, 0)
-    n = _card_bumps(out, base, n, ty, U_DEF_BUMPS, DEF_KIND)
+    cards = st.cfg.cards
+    n = _card_bumps(out, base, 0, cards, ty, U_OFF_BUMPS, 0)
+    n = _card_bumps(out, base, n, cards, ty, U_DEF_BUMPS, DEF_KIND)
     f = b.t_feature[st.u_tile[x]]
     if f != NONE:
         if T.F_OFF_BUMP[f]:
@@ -122,12 +123,12 @@ def _put(out, base, n, v):
     return n + 1
 
 
-def _card_bumps(out, base, n, ty, field, kind):
-    """The card's bumps (U_OFF_BUMPS or U_DEF_BUMPS: up to three, 0 ends them) from slot
-    ``n`` on, each or-ed with ``kind``; the next slot."""
+def _card_bumps(out, base, n, cards, ty, field, kind):
+    """The bumps (U_OFF_BUMPS or U_DEF_BUMPS: up to three, 0 ends them) of card ``ty`` of
+    ``cards`` from slot ``n`` on, each or-ed with ``kind``; the next slot."""
     i = ty * UNIT_SIZE + field
     for k in range(i, i + 3):
-        v = T.UNITS[k]
+        v = cards[k]
         if not v:
             break
         n = _put(out, base, n, v | kind)

@@ -4,8 +4,12 @@
 A Config is its values and its bytes (``encode``); the code that checks one
 (config_check.py ``validate``: a force over its point limit or with a unit from another
 faction is refused with a message naming the rule) and reads it back is in
-config_check.py, which a battle loads for its start only (state.py ``start``). The sheets' suggested builds are in forces.py (the title's).
+config_check.py, which a battle loads for its start only (state.py ``start``). The sheets'
+suggested builds are in forces.py (the title's).
 """
+
+from . import tables as T
+
 TILES_PER_PLAYER = 6  # RULES A2.2
 DEFAULT_MAX_TURNS = 150  # RULINGS: turn limit (A10 addition)
 
@@ -25,6 +29,10 @@ class Config:
         self.features = tuple(features)
         self.limit = limit
         self.max_turns = max_turns
+        # the unit records a game reads (units.stat), by unit type id: the data's; a
+        # scenario may give a position its own, with records of changed cards after them
+        # (scenario.py; not part of a saved game or record)
+        self.cards = T.UNITS
 
     def encode(self, w):
         """Write the config into codec Writer ``w`` (read back by config_check.py)."""

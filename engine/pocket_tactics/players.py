@@ -134,7 +134,7 @@ class GreedyPlayer:
         if dv:
             # chance in 1000 of failing the DV test at the destination with the unit's DEF
             # dice and bumps stacked (A8); hazards on the way are not looked at (one ply)
-            miss = dv - 1 - bump_sum(st.u_type[u], U_DEF_BUMPS)
+            miss = dv - 1 - bump_sum(st, u, U_DEF_BUMPS)
             fail = 1000
             if miss <= 0:
                 fail = 0

@@ -7,14 +7,23 @@ from . import ids as IDS
 from . import tables as T
 from .config import Config, ConfigError
 from .config_check import force_points
-from .consts import (CAPTIVE, DESTROYED, MAP, NONE, PH_TURN, RESERVE, ST_WARD_MASK,
-                     ST_WEAK_MASK, ST_WEAK_SHIFT, U_FACTION)
+from .consts import (CAPTIVE, DESTROYED, FAVORED_FEATURE, MAP, NONE, PH_TURN, RESERVE,
+                     ST_WARD_MASK, ST_WEAK_MASK, ST_WEAK_SHIFT, U_ABILITY, U_ABILITY_N,
+                     U_ABILITY_TYPE, U_DEF, U_DEF_BUMPS, U_FACTION, U_FAVORED, U_FLYING, U_OFF,
+                     U_OFF_BUMPS, U_RANGED, U_SWIFT, U_TYPES, UNIT_SIZE)
 from .notation import _hex, hex_name, unit_name
 from .units import type_stat
 from .state import PHASES, State
 
 PLACES = {"reserve": RESERVE, "captive": CAPTIVE, "destroyed": DESTROYED}
 PLACE_NAMES = ("map", "reserve", "captive", "destroyed")
+# a unit's card fields a scenario may change for that unit alone (docs/SCENARIOS.md)
+NUMBERS = (("off", U_OFF), ("def", U_DEF), ("swift", U_SWIFT), ("flying", U_FLYING),
+           ("ranged", U_RANGED))
+BUMPS = (("off_bumps", U_OFF_BUMPS, U_OFF, "OFF"), ("def_bumps", U_DEF_BUMPS, U_DEF, "DEF"))
+CARD_KEYS = tuple(k for k, _ in NUMBERS) + ("off_bumps", "def_bumps", "favored", "types",
+                                           "ability")
+UNIT_KEYS = ("owner", "unit", "at", "ward", "weak") + CARD_KEYS
 
 
 class ScenarioError(ValueError):
@@ -33,6 +42,87 @@ def _owner(word):
     return "AB".index(word)
 
 
+def _names(section):
+    """The type or ability names of texts.bin (their ids are their places)."""
+    from .textfile import open_texts, text
+
+    f = open_texts()
+    out = []
+    try:
+        while True:
+            out.append(text(f, section, len(out)))
+    except IndexError:
+        return out
+    finally:
+        f.close()
+
+
+def _level(spec, key, top, where):
+    v = spec[key]
+    if type(v) is not int or not 0 <= v <= top:
+        raise ScenarioError("%s: %r is 0..%d, not %r" % (where, key, top, v))
+    return v
+
+
+def card(spec, ty, where):
+    """The unit record (bytes) of unit type ``ty`` with the card fields ``spec`` changes
+    (CARD_KEYS), or None when it changes none; ScenarioError naming the field otherwise."""
+    if not any(k in spec for k in CARD_KEYS):
+        return None
+    from .textfile import ABILITIES, TYPES
+
+    rec = bytearray(T.UNITS[ty * UNIT_SIZE:(ty + 1) * UNIT_SIZE])
+    for key, off in NUMBERS:
+        if key in spec:
+            rec[off] = _level(spec, key, 3, where)
+    for key, off, dice, word in BUMPS:
+        if key in spec:
+            v = spec[key]
+            if type(v) is not list or len(v) > 3 or any(type(b) is not int or not 1 <= b <= 3
+                                                        for b in v):
+                raise ScenarioError("%s: %r is a list of at most 3 bumps of 1..3, not %r"
+                                    % (where, key, v))
+            rec[off:off + 3] = bytes(v + [0] * (3 - len(v)))
+        if rec[off] and not rec[dice]:
+            raise ScenarioError("%s: %s bumps need %s dice (set %r to [])"
+                                % (where, word, word, key))
+    if "favored" in spec:
+        v = spec["favored"]
+        if v is None:
+            rec[U_FAVORED] = 0
+        elif v in IDS.TERRAIN_KEYS:
+            rec[U_FAVORED] = 1 + IDS.TERRAIN_KEYS.index(v)
+        elif v in IDS.FEATURE_KEYS:
+            rec[U_FAVORED] = FAVORED_FEATURE + IDS.FEATURE_KEYS.index(v)
+        else:
+            raise ScenarioError("%s: 'favored' is a terrain or feature key or null, not %r"
+                                % (where, v))
+    types = _names(TYPES)
+    if "types" in spec:
+        v = spec["types"]
+        if type(v) is not list or not v or any(t not in types for t in v):
+            raise ScenarioError("%s: 'types' is a list of type names (%s), not %r"
+                                % (where, ", ".join(types), v))
+        mask = 0
+        for t in v:
+            mask |= 1 << types.index(t)
+        rec[U_TYPES] = mask & 255
+        rec[U_TYPES + 1] = mask >> 8
+    if "ability" in spec:
+        v = spec["ability"]
+        names = _names(ABILITIES)
+        if v is None:
+            v = {"id": "NONE"}
+        if type(v) is not dict or set(v) - {"id", "n", "type"} or v.get("id") not in names \
+                or v.get("type") not in types + [None]:
+            raise ScenarioError("%s: 'ability' is null or {\"id\": %s, \"n\": 0..3, \"type\": "
+                                "a type name or null}, not %r" % (where, "|".join(names), v))
+        rec[U_ABILITY] = names.index(v["id"])
+        rec[U_ABILITY_N] = _level(v, "n", 3, where) if "n" in v else 0
+        rec[U_ABILITY_TYPE] = 0 if v.get("type") is None else 1 + types.index(v["type"])
+    return bytes(rec)
+
+
 def build(doc, seed=1):
     """A State in the turn phase from a scenario dict; ScenarioError if it is not valid."""
     if not isinstance(doc, dict):
@@ -40,6 +130,12 @@ def build(doc, seed=1):
     units = ([], [])
     where = ([], [])
     for i, u in enumerate(doc.get("units", [])):
+        if not isinstance(u, dict):
+            raise ScenarioError("unit #%d is a JSON object" % (i + 1))
+        for k in u:
+            if k not in UNIT_KEYS:
+                raise ScenarioError("unit #%d: unknown field %r (known: %s)"
+                                    % (i + 1, k, ", ".join(UNIT_KEYS)))
         try:
             p = _owner(u["owner"])
             units[p].append(_index(IDS.UNIT_KEYS, u["unit"], "unit"))
@@ -89,9 +185,14 @@ def build(doc, seed=1):
         k = b.add_tile(h, terrain[i])
         if t.get("feature"):
             b.t_feature[k] = _index(IDS.FEATURE_KEYS, t["feature"], "feature")
+    cards = bytearray()  # the changed cards, after the data's (Config.cards)
     u = 0
     for p in (0, 1):
         for spec in where[p]:
+            rec = card(spec, st.u_type[u], "unit %s%d" % ("AB"[p], u + 1 - p * len(units[0])))
+            if rec is not None:
+                st.u_type[u] = T.N_UNITS + len(cards) // UNIT_SIZE
+                cards += rec
             at = spec.get("at", "reserve")
             if at in PLACES:
                 st.u_where[u] = PLACES[at]
@@ -108,6 +209,8 @@ def build(doc, seed=1):
             st.u_status[u] = (spec.get("ward", 0) & ST_WARD_MASK) | (
                 (spec.get("weak", 0) << ST_WEAK_SHIFT) & ST_WEAK_MASK)
             u += 1
+    if cards:
+        st.cfg.cards = T.UNITS + bytes(cards)
     ns = T.N_SPELLS
     for i in range(2 * ns):
         st.deck[i] = 0  # State() put the whole force in the deck; lay out the piles as written
@@ -147,14 +250,21 @@ def describe(st):
             "at": hex_name(b.t_hex[t]), "terrain": IDS.TERRAIN_KEYS[b.t_terrain[t]],
             "feature": None if f == NONE else IDS.FEATURE_KEYS[f],
             "unit": None if u == NONE else unit_name(st, u)})
+    force = st.cfg.units[0] + st.cfg.units[1]  # the data's unit types, in unit order
     for u in range(st.n_units):
         w = st.u_where[u]
         out["units"].append({
-            "id": unit_name(st, u), "unit": IDS.UNIT_KEYS[st.u_type[u]],
+            "id": unit_name(st, u), "unit": IDS.UNIT_KEYS[force[u]],
             "where": PLACE_NAMES[w],
             "at": hex_name(b.t_hex[st.u_tile[u]]) if w == MAP else None,
             "ward": st.u_status[u] & ST_WARD_MASK,
             "weak": (st.u_status[u] & ST_WEAK_MASK) >> ST_WEAK_SHIFT})
+        if st.u_type[u] != force[u]:  # a card of the scenario's own: its numbers
+            c = st.cfg.cards
+            i = st.u_type[u] * UNIT_SIZE
+            out["units"][-1]["card"] = dict(
+                [(k, c[i + off]) for k, off in NUMBERS]
+                + [(k, [x for x in c[i + off:i + off + 3] if x]) for k, off, _, _ in BUMPS])
     for pile, arr in (("hand", st.hand), ("deck", st.deck), ("discard", st.discard)):
         out[pile] = {}
         for p in (0, 1):

@@ -11,7 +11,7 @@ from .consts import (A_OFF, AB_ARCANE, AB_ARCHIVIST, CAPTIVE, D_DEF, HAND_SIZE, 
                      SP_TELEPORT, SP_WARD, SP_WEAKEN, ST_WARD_MASK, ST_WEAK_MASK, ST_WEAK_SHIFT,
                      U_DEF, action)
 from .assault import beats, capture, next_slot
-from .units import ability, ability_n, sees, spell_stat, stat, type_mask
+from .units import ability, ability_n, sees, spell_stat, stat, unit_mask
 
 
 def count(arr, p):
@@ -57,7 +57,7 @@ def deal(st, p, stage):
 
 
 def is_mage(st, u):
-    return bool(type_mask(st.u_type[u]) & T.MAGE_MASK)
+    return bool(unit_mask(st, u) & T.MAGE_MASK)
 
 
 def _in_range(st, u, t, rng):

@@ -132,7 +132,7 @@ def test_passes(st, u, dice, n, dv):
     for i in range(n):
         if dice[i] > best:
             best = dice[i]
-    best += bump_sum(st.u_type[u], U_DEF_BUMPS)
+    best += bump_sum(st, u, U_DEF_BUMPS)
     best += st.u_status[u] & ST_WARD_MASK
     if best > 6:
         best = 6

@@ -13,8 +13,8 @@ def type_stat(ty, field):
 
 
 def stat(st, u, field):
-    """Field ``field`` of the card of unit ``u``."""
-    return T.UNITS[st.u_type[u] * UNIT_SIZE + field]
+    """Field ``field`` of the card of unit ``u`` (the game's cards: Config.cards)."""
+    return st.cfg.cards[st.u_type[u] * UNIT_SIZE + field]
 
 
 def type_mask(ty):
@@ -22,13 +22,21 @@ def type_mask(ty):
     return T.UNITS[i] | (T.UNITS[i + 1] << 8)
 
 
-def bump_sum(ty, field):
-    """The card's bumps (U_OFF_BUMPS or U_DEF_BUMPS) of unit type ``ty`` added up (what a
+def unit_mask(st, u):
+    """The types mask of the card of unit ``u``."""
+    c = st.cfg.cards
+    i = st.u_type[u] * UNIT_SIZE + U_TYPES
+    return c[i] | (c[i + 1] << 8)
+
+
+def bump_sum(st, u, field):
+    """The bumps (U_OFF_BUMPS or U_DEF_BUMPS) of the card of unit ``u`` added up (what a
     bonus stacked on one die gets)."""
-    i = ty * UNIT_SIZE + field
+    c = st.cfg.cards
+    i = st.u_type[u] * UNIT_SIZE + field
     total = 0
     for k in range(i, i + 3):
-        v = T.UNITS[k]
+        v = c[k]
         if not v:
             break
         total += v
@@ -52,7 +60,7 @@ def has_type(st, u, type_plus_one):
     """Whether unit ``u`` has the type stored as ``type id + 1`` (0 means any type)."""
     if not type_plus_one:
         return True
-    return bool(type_mask(st.u_type[u]) & (1 << (type_plus_one - 1)))
+    return bool(unit_mask(st, u) & (1 << (type_plus_one - 1)))
 
 
 def ability_type(st, u):

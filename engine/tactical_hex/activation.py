@@ -209,22 +209,34 @@ def apply_move(st, a):
 
 
 def legal_opfire(st, out):
+    """RULES B6: each MG that may fire at the mover; the MG whose sustained-fire die let it
+    fire again (``st.mg``) at any other enemy in its line of sight too; or hold fire."""
     ms = []
-    _mgs(st, ms)
+    if st.u_hex[st.mover] < OFF:
+        _mgs(st, ms)
     for m in ms:
         out.append(action(K_OPFIRE, m))
+    m = st.mg
+    if m != NONE:
+        ts = []
+        _targets(st, m, ts)
+        for t in ts:
+            if t != st.mover:  # the mover: K_OPFIRE
+                out.append(action(K_FIRE, m, t, NONE))
     out.append(action(K_HOLD))
 
 
 def apply_opfire(st, a):
-    if kind_of(a) == K_HOLD:
+    k = kind_of(a)
+    if k == K_HOLD:
+        st.mg = NONE
         _go_on(st)
         return
     m = x_of(a)
+    t = y_of(a) if k == K_FIRE else st.mover
     st.mg = m
-    st.target = st.mover
-    st.fire_str = C.fire_strength(strength(m, st.u_face[m]),
-                                  distance(st.u_hex[m], st.u_hex[st.mover]))
+    st.target = t
+    st.fire_str = C.fire_strength(strength(m, st.u_face[m]), distance(st.u_hex[m], st.u_hex[t]))
     st.phase = PH_FIRE
 
 
@@ -248,19 +260,21 @@ def apply_fire_die(st, d):
 
 
 def apply_sustain_die(st, d):
-    """RULES B6: on 1-3 the MG may fire again; otherwise, or when it cannot fire (the
-    mover is gone or out of its sight), it is spent for the turn."""
+    """RULES B6 (and its B3 ruling): on 1-3 the MG may fire again at any enemy in its line
+    of sight (it stays ``st.mg``); on 4-6, or with no enemy left in its sight, it is turned
+    (spent) for the turn. Opportunity fire alone never spends it."""
     m = st.mg
-    st.mg = NONE
     st.target = NONE
+    ts = []
+    if d <= SUSTAIN_MAX:
+        _targets(st, m, ts)
+    if not ts:
+        st.u_flag[m] |= F_SPENT
+        st.mg = NONE
     ms = []
     if st.u_hex[st.mover] < OFF:
         _mgs(st, ms)
-    if d > SUSTAIN_MAX or m not in ms:
-        st.u_flag[m] |= F_SPENT
-        if m in ms:
-            ms.remove(m)
-    if ms:
+    if ms or st.mg != NONE:
         st.phase = PH_OPFIRE
         st.player = JAPAN
     else:

@@ -3,6 +3,7 @@
 by distance, the odds column of the combat results table and the hits of a result. Pure
 functions over the generated tables; the game state uses them."""
 from . import tables as T
+from .consts import ALONG
 from .geometry import crossing, distance
 
 FIRE_RANGE = 5  # RULES B6 (and the B5 ruling for infantry)
@@ -18,14 +19,20 @@ def fire_strength(strength, dist):
 
 def line_of_sight(a, b, occupied):
     """RULES B6: ``b`` is within FIRE_RANGE of ``a`` and no unit (``occupied(h)`` true)
-    stands on a hex between them; a line along the edge of two hexes is blocked only when
-    both hold a unit (RULINGS.md, B6)."""
+    stands on a hex the line between them passes through; where the line crosses an edge
+    it passes through both hexes, where it runs along an edge it is blocked only when both
+    hold a unit (RULINGS.md, B6)."""
     n = distance(a, b)
     if n > FIRE_RANGE:
         return False
     for i in range(1, n):
         c = crossing(a, b, n, i)
-        if occupied(c >> 8) and (c & 255 == 255 or occupied(c & 255)):
+        h = (c >> 8) & 255
+        o = c & 255
+        if c & ALONG:
+            if occupied(h) and occupied(o):
+                return False
+        elif occupied(h) or o != 255 and occupied(o):
             return False
     return True
 

@@ -14,6 +14,7 @@ JAPAN = const(0)
 RUSSIA = const(1)
 NONE = const(255)  # no unit, no hex
 OFF = const(254)  # u_hex of an eliminated counter
+ALONG = const(65536)  # geometry.crossing: the line runs along the edge of its two hexes
 
 # phases (state.PHASES rows)
 PH_DEPLOY = const(0)  # B2: the side to act places its next counter

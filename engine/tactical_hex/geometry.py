@@ -5,6 +5,7 @@ and the hexes a line of sight crosses (RULES B6). Integers only, so CPython and 
 (whose floats are single precision on the device) agree exactly."""
 from engine.core.hexgrid import cube_round
 
+from .consts import ALONG
 from .tables import MAP_H, MAP_W
 
 # Neighbour offsets (col, row) for even and odd rows, east first, counter-clockwise.
@@ -79,11 +80,14 @@ def _round(xs, ys, zs, d):
 
 
 def crossing(a, b, n, i):
-    """The ``i``-th hex (1 <= i < n, n = distance(a, b)) a line from the centre of ``a`` to
-    the centre of ``b`` crosses, as ``h * 256 + other``: ``other`` is 255, or the second hex
-    when the line runs exactly along the edge between the two (RULINGS.md, B6: such a line
-    is blocked only when both hexes are; along the map's border, where the other side is off
-    the map, the hex on the map counts alone). One small int: nothing allocated."""
+    """The ``i``-th crossing (1 <= i < n, n = distance(a, b)) of the line from the centre of
+    ``a`` to the centre of ``b``, as ``h * 256 + other``: ``other`` is 255 when the line's
+    point ``i / n`` lies inside hex ``h``. When the point lies on the edge of two hexes,
+    ``other`` is the second: plus ALONG when the line runs along that edge (RULINGS.md,
+    B6: blocked only when both hexes are; along the map's border, where the other side is
+    off the map, the hex on the map counts alone), without it when the line crosses the
+    edge, so that it passes through both hexes (RULES B6: either blocks). One small int:
+    nothing allocated."""
     ax = _cube_x(a)
     az = a // MAP_W
     bx = _cube_x(b)
@@ -94,18 +98,41 @@ def crossing(a, b, n, i):
     y = -x - z
     h1 = _round(x + 1, y + 2, z - 3, d)
     h2 = _round(x - 1, y - 2, z + 3, d)
+    if h2 == h1:
+        return h1 * 256 + 255
+    dx = bx - ax
+    dz = bz - az
+    dy = -dx - dz
+    if dx != dy and dy != dz and dz != dx:  # no edge lies along this line: it crosses
+        return h1 * 256 + h2
     if h1 < 0:  # along the map's border: the hex on the map alone
-        h1 = h2
-        h2 = -1
-    return h1 * 256 + (255 if h2 == h1 or h2 < 0 else h2)
+        return h2 * 256 + 255
+    if h2 < 0:
+        return h1 * 256 + 255
+    return ALONG + h1 * 256 + h2
 
 
 def between(a, b):
-    """Every ``crossing`` of the line from ``a`` to ``b``, in order, as a list of (hex,
-    other) with ``other`` -1 off an edge."""
+    """Every hex the line from ``a`` to ``b`` passes between them, in order, as a list of
+    (hex, other): ``other`` is -1, or the hex across the edge the line runs along (both
+    needed to block it). Tests and tools only; the rules ask ``crossing``."""
     n = distance(a, b)
+    dx = _cube_x(b) - _cube_x(a)
+    dz = b // MAP_W - a // MAP_W
     out = []
     for i in range(1, n):
         c = crossing(a, b, n, i)
-        out.append((c >> 8, -1 if c & 255 == 255 else c & 255))
+        h = (c >> 8) & 255
+        o = c & 255
+        if c & ALONG:
+            out.append((h, o))
+            continue
+        if o != 255:  # crossing an edge: the hex on a's side of it first
+            ex = _cube_x(o) - _cube_x(h)
+            ez = o // MAP_W - h // MAP_W
+            if ex * dx + ez * dz + (ex + ez) * (dx + dz) < 0:
+                h, o = o, h
+            out.append((h, -1))
+            h = o
+        out.append((h, -1))
     return out

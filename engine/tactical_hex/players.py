@@ -157,7 +157,7 @@ class GreedyPlayer:
                                           distance(st.u_hex[f], st.u_hex[t]))
         p = D_CHANCE[C.odds_column(fs, defence(t, st.u_face[t]))]
         v = 100 * p * worth(t, st.u_face[t])
-        if kind_of(a) == K_FIRE and z_of(a) == NONE:
+        if kind_of(a) == K_FIRE and z_of(a) == NONE and st.phase == PH_ACT:
             v = v * 2 // 3  # one activation, not two: a little less than a joint fire
         return v - 1
 

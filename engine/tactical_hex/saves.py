@@ -5,7 +5,7 @@ game is saved, loaded or replayed."""
 from engine.core.codec import DecodeError, unframe
 
 from . import tables as T
-from .consts import (F_ATT, F_DEF, F_MOVED, NONE, OFF, PH_COMBAT, PH_DEPLOY, PH_FIRE, PH_HITS,
+from .consts import (F_ATT, F_DEF, F_MOVED, F_SPENT, NONE, OFF, PH_COMBAT, PH_DEPLOY, PH_FIRE, PH_HITS,
                      PH_INIT, PH_MELEE, PH_MOVE, PH_OPFIRE, PH_OVER, PH_SUSTAIN, RULESET_ID)
 from .counters import is_special, side_of
 from .movement import is_river
@@ -59,8 +59,11 @@ def problem(st):
     if moving != (st.mover != NONE):
         return "a moving unit out of step"
     if st.mover != NONE and (st.mover >= N or st.u_hex[st.mover] >= OFF
-                             and st.phase != PH_SUSTAIN):
-        return "the moving unit is not on the map"
+                             and (st.mg == NONE or st.phase == PH_MOVE)):
+        return "the moving unit is not on the map"  # (an MG may fire on when it fell)
+    if st.mg != NONE and (st.mg >= N or st.u_hex[st.mg] >= OFF or st.u_flag[st.mg] & F_SPENT
+                          or not is_special(st.mg)):
+        return "the firing MG is not a ready MG"
     if st.phase == PH_FIRE and (st.target >= N or st.u_hex[st.target] >= OFF):
         return "the fire's target is not on the map"
     if st.phase in (PH_COMBAT, PH_MELEE, PH_HITS) and st.mover != NONE:

@@ -178,7 +178,9 @@ class State(GameState):
         return z
 
     def occupied(self, h):
-        return self.cell[h] != NONE
+        """A unit stands on hex ``h``: at rest, or moving through it (RULES B6: it blocks
+        the sight of a sustained fire at another target)."""
+        return self.cell[h] != NONE or self.mover != NONE and self.u_hex[self.mover] == h
 
     def on_map(self, u):
         return self.u_hex[u] < OFF
