@@ -21,10 +21,12 @@ from engine.core.protocol import DecodeError
 POCKET_TACTICS = 1
 TACTICAL_HEX = 2
 # id -> (rules package under engine/, screens package under engine/ui/, name, the hexes
-# of its map a cursor can be on: Pocket-Tactics' grid of 23 x 23, Tactical Hex's 12 x 9)
+# of its map a cursor can be on: Pocket-Tactics' grid of 23 x 23, Tactical Hex's 12 x 9,
+# the module of its rules that reads and checks a game's config bytes (its ``read``), or
+# None: the ruleset has no config, the bytes are empty)
 RULESETS = {
-    POCKET_TACTICS: ("pocket_tactics", "pt", "Pocket-Tactics", 23 * 23),
-    TACTICAL_HEX: ("tactical_hex", "hex", "Tactical Hex", 12 * 9),
+    POCKET_TACTICS: ("pocket_tactics", "pt", "Pocket-Tactics", 23 * 23, "config_check"),
+    TACTICAL_HEX: ("tactical_hex", "hex", "Tactical Hex", 12 * 9, None),
 }
 
 
@@ -44,6 +46,20 @@ def part(ruleset, name):
     """The module ``name`` of ``ruleset``'s rules ("state", "saves", "players",
     "notation"), loaded; DecodeError for a ruleset this build does not have."""
     return _load("engine.%s.%s" % (_row(ruleset)[0], name))
+
+
+def check_config(ruleset, config):
+    """Refuse config bytes ``ruleset`` cannot start a game from (a ValueError saying why:
+    DecodeError for damaged bytes, the rules' error for a config they do not allow). The
+    reading code is loaded for that moment only (engine/core/lazy.py)."""
+    row = _row(ruleset)
+    if row[4] is None:
+        if config:
+            raise DecodeError("a %s game has no config" % row[2])
+        return
+    from engine.core.lazy import moment
+
+    moment("engine.%s.%s" % (row[0], row[4]), "read", config)
 
 
 def screens(ruleset, name):

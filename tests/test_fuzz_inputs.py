@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 """The input fuzz of docs/RELIABILITY.md (tools/fuzz_inputs.py) with a fixed seed and
 bounded counts: damaged and made-up game records for ``--replay`` (tools/play.py and
-tools/hex_play.py), key scripts for the emulator (read, and run headless), and lines a
-person types into the terminal games. Every outcome is a clean refusal (one line, exit
+tools/hex_play.py), key scripts for the emulator (read, and run headless), lines a person
+types into the terminal games, scenario files (tools/play.py --scenario), and saved games
+whose checksums hold but whose settings, config, ruleset, seed, actions or dice state were
+changed (the title's offer and the battle program). Every outcome is a clean refusal (one line, exit
 status 1 or 2, no traceback) or a correct load (the same state as the engine's own
 replay; the steps the lines say); and both kinds occur, so the cases reach past the
 first check."""
@@ -19,12 +21,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from tools import fuzz_inputs  # noqa: E402
 
 SEED = 20240601
-# (records for each tool, scripts read, scripts run, typing sessions for each tool, tools)
+# the cases of each part (fuzz_inputs.run's counts; the tools: those whose records and
+# typing are fuzzed)
+NONE = dict(records=0, scripts=0, runs=0, lines=0, tools=())
 PARTS = {
-    "records for play.py": (500, 0, 0, 0, ("play",)),
-    "records for hex_play.py": (150, 0, 0, 0, ("hex_play",)),
-    "key scripts": (0, 800, 40, 0, ()),
-    "typing": (0, 0, 0, 150, ("play", "hex_play")),
+    "records for play.py": dict(NONE, records=500, tools=("play",)),
+    "records for hex_play.py": dict(NONE, records=150, tools=("hex_play",)),
+    "key scripts": dict(NONE, scripts=800, runs=40),
+    "typing": dict(NONE, lines=150, tools=("play", "hex_play")),
+    "scenario files": dict(NONE, scenarios=600),
+    "saved games": dict(NONE, stores=300),
 }
 LOADED = {"refused", "loaded, over", "loaded, unfinished (said so)"}
 TYPED = {"asked again to the end", "took a legal action"}
@@ -34,13 +40,15 @@ REACHED = {
     "key scripts": {"key scripts read": {"refused", "loaded"},
                     "key scripts run": {"refused", "ran to the end"}},
     "typing": {"lines typed into play": TYPED, "lines typed into hex_play": TYPED},
+    "scenario files": {"scenario files": {"refused", "loaded"}},
+    "saved games": {"saved games (checksums holding)": {
+        "refused on the title", "continued", "continued, its record refused (said so)"}},
 }
 
 
 @pytest.mark.parametrize("part", sorted(PARTS))
 def test_every_input_is_refused_in_one_line_or_loaded_right(part):
-    records, scripts, runs, lines, tools = PARTS[part]
-    tally = fuzz_inputs.run(SEED, records, scripts, runs, lines, tools)
+    tally = fuzz_inputs.run(SEED, **PARTS[part])
     report = []
     tally.report(report.append)
     assert not tally.failures, "\n".join(report)

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Fuzz the input paths of the tools: damaged and made-up game records for ``--replay``
-(tools/play.py, tools/hex_play.py), key scripts for the emulator (tools/emulator.py), and
-the lines a person types in the terminal games. Every outcome must be a clean refusal (a
+(tools/play.py, tools/hex_play.py), key scripts for the emulator (tools/emulator.py), the
+lines a person types in the terminal games, scenario files (tools/play.py --scenario), and
+saved games whose checksums hold but whose fields were changed (the title and the battle
+program). Every outcome must be a clean refusal (a
 one-line message, exit status 1 or 2, no traceback) or a correct load (the record replays
 to the state the engine reaches on its own; the script's steps are what its lines say).
 
@@ -448,6 +450,256 @@ def check_typing(tool, lines, seed, legal_at=None):
 
 # --- the run ----------------------------------------------------------------------------------
 
+# --- scenario files -----------------------------------------------------------------------------
+
+SCENARIO_BASES = ("cli_duel.json", "assault.json", "flying_trooper.json", "cli_last_unit.json")
+# values put in place of a field's: each of JSON's kinds, edge numbers, keys of the data
+ODD_VALUES = ("abc", "", "0,0", "9,9", "reserve", 5, 0, -3, 1, 3, 4, 255, 256, 65536, 1.5,
+              float("nan"), float("inf"), True, None, [], ["0,0"], [1, 2], {}, {"A": []},
+              {"at": "0,0"}, "cyber_grunt", "fireball", "forest", "A", "B", "x" * 300)
+
+
+def _paths(doc, path=()):
+    """Every (path, value) of a JSON document, the document itself first."""
+    yield path, doc
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _paths(v, path + (i,))
+
+
+def _put(doc, path, value):
+    """A copy of ``doc`` with the value at ``path`` replaced (``_DROP``: removed)."""
+    doc = json.loads(json.dumps(doc))
+    if not path:
+        return value
+    at = doc
+    for k in path[:-1]:
+        at = at[k]
+    if value is _DROP:
+        del at[path[-1]]
+    else:
+        at[path[-1]] = value
+    return doc
+
+
+_DROP = object()
+
+
+def scenario_case(rng, bases):
+    """(kind, file bytes) of a scenario: a real one with fields changed, removed or added,
+    nested deep, cut short, or not JSON."""
+    doc = rng.choice(bases)
+    kind = rng.choice(("value changed", "value changed", "field removed", "field added",
+                       "two changes", "nested deep", "cut short", "bytes changed", "as is"))
+    if kind in ("value changed", "two changes", "field removed"):
+        for _ in range(2 if kind == "two changes" else 1):
+            paths = list(_paths(doc))
+            path = rng.choice(paths)[0]
+            if kind == "field removed":
+                if not path:
+                    continue
+                doc = _put(doc, path, _DROP)
+            else:
+                doc = _put(doc, path, rng.choice(ODD_VALUES))
+    elif kind == "field added":
+        targets = [p for p, v in _paths(doc) if isinstance(v, dict)]
+        path = rng.choice(targets)
+        key = rng.choice(("turns", "unit", "owner", "flying", "def", "extra", "tiles", "A"))
+        doc = _put(doc, path + (key,), rng.choice(ODD_VALUES))
+    text = json.dumps(doc)
+    if kind == "nested deep":
+        depth = rng.choice((50, 3000, 100000))
+        text = "[" * depth + "]" * depth if rng.random() < 0.5 else \
+            '{"units": ' + "[" * depth + "]" * depth + ', "tiles": []}'
+    data = text.encode()
+    if kind == "cut short":
+        data = data[:rng.randrange(len(data))]
+    elif kind == "bytes changed":
+        data = bytearray(data)
+        for _ in range(rng.randint(1, 4)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        data = bytes(data)
+    return kind, data
+
+
+def check_scenario(path, data):
+    """The outcome of ``tools/play.py --scenario path --legal``: a refusal in one line
+    (exit 1), or the legal actions of the position the engine builds from the same
+    document; (outcome, problem or None)."""
+    from engine.pocket_tactics.notation import describe
+    from engine.pocket_tactics.scenario import build
+    from tools import play
+
+    status, out, err, tb = _call(play.main, ["--scenario", path, "--legal"])
+    if tb:
+        return "traceback", tb
+    try:
+        want = build(json.loads(data.decode("utf-8")))
+    except (ValueError, RecursionError) as e:  # ScenarioError, bad JSON or UTF-8
+        want = e
+    if status != 0:
+        lines = err.splitlines()
+        if status != 1 or len(lines) != 1 or not lines[0].strip():
+            return "unclean refusal", "status %r, stderr %r" % (status, err)
+        if not isinstance(want, Exception):
+            return "wrong refusal", "refused %r, but the engine builds it" % err
+        return "refused", None
+    if isinstance(want, Exception):
+        return "wrong load", "loaded, but the engine refuses it: %s" % want
+    legal = [describe(want, a) for a in want.legal_actions()]
+    if out.split("\n")[:len(legal)] != legal:
+        return "wrong load", "legal actions %r, the engine's %r" % (out[:200], legal[:5])
+    return "loaded", None
+
+
+# --- saved games: a store whose checksums hold, its fields changed -----------------------------
+
+def store_bases(seed):
+    """(ruleset, blob) of saved games in play made by the game's own code (the title's new
+    game, then decisions told to its Saver as the battle tells them): Pocket-Tactics
+    against the CPU and between two people, Tactical Hex against the CPU."""
+    from boards.common import MemoryStore
+    from engine.core.savestore import SaveSlots
+    from engine.ui.saving import store
+    from engine.ui.saving.saver import Saver
+
+    class _Board:
+        def __init__(self):
+            self.store = MemoryStore()
+
+    out = []
+    pick = random.Random(seed)
+    for ruleset, players in ((1, ("human", "normal")), (1, ("human", "human")),
+                             (2, ("human", "normal"))):
+        board = _Board()
+        config = None
+        if ruleset == 1:
+            from engine.pocket_tactics.forces import suggested
+
+            config = suggested(seed % 5, (seed + 2) % 5, 50)
+        why = store.new_game(board, None, ruleset, players, seed, config)
+        if why is not None:
+            raise RuntimeError(why)
+        play, ruleset, config, s, actions, rng, newest = store.load_game(board)[0]
+        st = rulesets.part(ruleset, "state").start(config, s)
+        saver = Saver(board, play, ruleset, config, s, actions, newest)
+        for _ in range(60):
+            who = st.to_act()
+            if who == TERMINAL:
+                break
+            a = sample_chance(st) if who == CHANCE else pick.choice(st.legal_actions())
+            st.apply(a)
+            saver.applied(st, a, who)
+        out.append((ruleset, SaveSlots(board.store).load()[0]))
+    return out
+
+
+def store_case(rng, bases):
+    """(kind, store bytes): a saved game with one of its fields changed (the settings, the
+    config, the ruleset, the seed, the actions, the dice generator's state) and packed
+    again, so that every checksum holds."""
+    from boards.common import MemoryStore
+    from engine.core import gamesave
+    from engine.core.savestore import SaveSlots
+
+    ruleset, blob = rng.choice(bases)
+    fields = list(gamesave.unpack(blob))  # play, ruleset, config, seed, actions, rng
+    kind = rng.choice(("settings", "settings", "settings", "config", "config", "ruleset",
+                       "seed", "actions", "dice state"))
+    if kind in ("settings", "config"):
+        b = bytearray(fields[0 if kind == "settings" else 2])
+        how = rng.random()
+        if how < 0.6 and b:
+            for _ in range(rng.randint(1, 3)):
+                b[rng.randrange(len(b))] = rng.choice((0, 1, 2, 3, 7, 40, 0x7F, 0xFF,
+                                                       rng.randrange(256)))
+        elif how < 0.8:
+            b = b[:rng.randrange(len(b) + 1)]
+        else:
+            b += bytes(rng.randrange(256) for _ in range(rng.randint(1, 5)))
+        fields[0 if kind == "settings" else 2] = bytes(b)
+    elif kind == "ruleset":
+        fields[1] = rng.choice((0, 3, 9, 255, 3 - ruleset))
+    elif kind == "seed":
+        fields[3] = rng.choice((0, 1, 2 ** 16, 2 ** 30 - 1, rng.randrange(2 ** 30)))
+    elif kind == "actions":
+        acts = list(fields[4])
+        if acts:
+            acts[rng.randrange(len(acts))] = rng.choice((0, 1, 255, 65535, rng.randrange(2 ** 20)))
+        fields[4] = acts
+    else:
+        fields[5] = (rng.randrange(2 ** 16), rng.randrange(2 ** 16))
+    try:
+        blob = gamesave.pack(*fields)
+    except (ValueError, OverflowError, TypeError):
+        return None
+    mem = MemoryStore()
+    SaveSlots(mem).save(blob)
+    return kind, bytes(mem.data)
+
+
+def check_store(data):
+    """The title's offer and the battle program on a store holding ``data``: the title
+    offers Continue and the battle continues the game (its record replayed to the state
+    the engine reaches on its own), or the title gives a notice, offers no Continue and the
+    battle program refuses it too, or (the settings' "over" flag set) the title offers the
+    game's replay and the viewer can show it; the store is kept as it was. (outcome,
+    problem)."""
+    import traceback
+
+    from boards import stub
+    from boards.common import MemoryStore
+    from engine.core.record import Record
+    from engine.ui.play import open_battle
+    from engine.ui.saving import store
+
+    mem = MemoryStore()
+    mem.data[:] = data
+    board = stub.make(store=mem)
+    try:
+        offer = store.offers(board)
+        got, why = store.load_game(board)
+        screen = refusal = None
+        try:
+            screen = open_battle(board)
+            for _ in range(100000):
+                if screen.busy is None:
+                    break
+                screen.tick(board.ticks_ms())
+        except ValueError as e:
+            refusal = str(e)
+    except Exception:
+        return "traceback", traceback.format_exc()
+    if bytes(mem.data) != data:
+        return "store changed", "the store was written while only read"
+    if offer.ended:  # the settings say the game is over: the title offers its replay
+        shown, why = store.stored_record(board)
+        if shown is None:
+            return "unclear refusal", "a finished game the viewer refuses: %s" % why
+        return "offered as a finished game (its replay)", None
+    if not offer.game:
+        if not offer.notice or refusal is None or got is not None:
+            return "unclear refusal", "notice %r, battle %r" % (offer.notice, refusal)
+        return "refused on the title", None
+    if got is None or screen is None:
+        return "wrong refusal", "offered, but the battle says %r" % (refusal or why)
+    if screen.refused is not None:
+        if "record refused" not in (screen.status.text + " ".join(screen.panel.text)) \
+                and not screen.panel.shown:
+            return "silent refusal", screen.refused
+        return "continued, its record refused (said so)", None
+    try:
+        want = rulesets.replay(Record(got[1], got[2], got[3], got[4]))
+    except ValueError as e:
+        return "wrong load", "continued, but the engine refuses the record: %s" % e
+    if want.encode() != screen.st.encode():
+        return "wrong load", "the continued game is not the record's"
+    return "continued", None
+
+
 class Tally:
     def __init__(self):
         self.counts = {}
@@ -483,16 +735,38 @@ class Tally:
 
 
 def run(seed=1, records=600, scripts=600, runs=20, lines=100, tools=("play", "hex_play"),
-        tally=None):
+        tally=None, scenarios=0, stores=0):
     """The fuzz run; returns its Tally. ``records`` cases for each of ``tools``, ``scripts``
     key scripts read, ``runs`` of them run in the emulator, ``lines`` sessions of typing
-    for each of ``tools``."""
+    for each of ``tools``, ``scenarios`` scenario files, ``stores`` saved games."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     tally = tally or Tally()
     rng = random.Random(seed)
-    bases = base_records(seed)
+    bases = base_records(seed) if records else None
     with tempfile.TemporaryDirectory(prefix="fuzz-") as work:
         path = os.path.join(work, "case")
+        if scenarios:
+            docs = []
+            for name in SCENARIO_BASES:
+                with open(os.path.join(ROOT, "tests", "scenarios", name)) as f:
+                    docs.append(json.load(f))
+            for _ in range(scenarios):
+                kind, data = scenario_case(rng, docs)
+                with open(path, "wb") as f:
+                    f.write(data)
+                outcome, problem = check_scenario(path, data)
+                tally.add("scenario files", kind, outcome, problem, data)
+        if stores:
+            saved = store_bases(seed)
+            n = 0
+            while n < stores:
+                case = store_case(rng, saved)
+                if case is None:  # a value the save's format cannot hold at all
+                    continue
+                n += 1
+                outcome, problem = check_store(case[1])
+                tally.add("saved games (checksums holding)", case[0], outcome, problem,
+                          case[1])
         for tool in tools:
             for _ in range(records):
                 kind, data = record_case(rng, bases, 1 if tool == "play" else 2)
@@ -535,9 +809,12 @@ def main(argv=None):
     ap.add_argument("--scripts", type=int, default=5000, help="key scripts read")
     ap.add_argument("--runs", type=int, default=300, help="key scripts run headless")
     ap.add_argument("--lines", type=int, default=1000, help="typing sessions for each game")
+    ap.add_argument("--scenarios", type=int, default=5000, help="scenario files")
+    ap.add_argument("--stores", type=int, default=2000, help="saved games")
     args = ap.parse_args(argv)
     t = time.time()
-    tally = run(args.seed, args.records, args.scripts, args.runs, args.lines)
+    tally = run(args.seed, args.records, args.scripts, args.runs, args.lines,
+                scenarios=args.scenarios, stores=args.stores)
     tally.report()
     print("seed %d, %.0f s" % (args.seed, time.time() - t))
     return 1 if tally.failures else 0

@@ -251,7 +251,9 @@ def study(args):
         st = build(doc, args.seed)
     except (OSError, ValueError) as e:
         kind = "scenario" if isinstance(e, ScenarioError) else "cannot read scenario"
-        raise SystemExit("%s: %s" % (kind, e))
+        raise SystemExit("%s: %s" % (kind, one_line(e)))
+    except RecursionError:  # json: arrays or objects nested thousands deep
+        raise SystemExit("cannot read scenario: nested too deeply to be a scenario")
     dice = []
     if args.dice:
         try:

@@ -7,10 +7,10 @@ from . import ids as IDS
 from . import tables as T
 from .config import Config, ConfigError
 from .config_check import force_points
-from .consts import (CAPTIVE, DESTROYED, FAVORED_FEATURE, MAP, NONE, PH_TURN, RESERVE,
-                     ST_WARD_MASK, ST_WEAK_MASK, ST_WEAK_SHIFT, U_ABILITY, U_ABILITY_N,
-                     U_ABILITY_TYPE, U_DEF, U_DEF_BUMPS, U_FACTION, U_FAVORED, U_FLYING, U_OFF,
-                     U_OFF_BUMPS, U_RANGED, U_SWIFT, U_TYPES, UNIT_SIZE)
+from .consts import (CAPTIVE, DESTROYED, FAVORED_FEATURE, MAP, MAX_UNITS, NONE, PH_TURN,
+                     RESERVE, ST_WARD_MASK, ST_WEAK_MASK, ST_WEAK_SHIFT, U_ABILITY,
+                     U_ABILITY_N, U_ABILITY_TYPE, U_DEF, U_DEF_BUMPS, U_FACTION, U_FAVORED,
+                     U_FLYING, U_OFF, U_OFF_BUMPS, U_RANGED, U_SWIFT, U_TYPES, UNIT_SIZE)
 from .notation import _hex, hex_name, unit_name
 from .units import type_stat
 from .state import PHASES, State
@@ -28,6 +28,92 @@ UNIT_KEYS = ("owner", "unit", "at", "ward", "weak") + CARD_KEYS
 
 class ScenarioError(ValueError):
     pass
+
+
+# The file's format (docs/SCENARIOS.md), checked field by field before anything is built
+# (check_format): a wrong type or an unknown field is refused with the field's path.
+TOP_KEYS = ("tiles", "units", "hand", "deck", "discard", "to_move", "turn", "limit",
+            "max_turns")
+TILE_KEYS = ("at", "terrain", "feature")
+PILES = ("hand", "deck", "discard")
+MAX_TILES = 12  # RULES A2.2: six tiles a player
+MAX_PILE = 40  # spell cards a pile may list for one player (a force holds far fewer)
+
+
+def _shown(v):
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _want(path, what, v):
+    raise ScenarioError("%s: %s, not %s" % (path, what, _shown(v)))
+
+
+def _number(doc, key, path, lo, hi):
+    if key in doc:
+        v = doc[key]
+        if type(v) is not int or not lo <= v <= hi:
+            _want(path + key, "a whole number %d..%d" % (lo, hi), v)
+
+
+def _text(doc, key, path, null=False):
+    if key in doc:
+        v = doc[key]
+        if not (type(v) is str or null and v is None):
+            _want(path + key, "a text" + (" or null" if null else ""), v)
+
+
+def _fields(v, path, known, needed=()):
+    if type(v) is not dict:
+        if not path:
+            raise ScenarioError("a scenario is a JSON object, not %s" % _shown(v))
+        _want(path, "a JSON object", v)
+    head = path + ": " if path else ""
+    for k in v:
+        if k not in known:
+            raise ScenarioError("%sunknown field %s (known: %s)"
+                                % (head, _shown(k), ", ".join(known)))
+    for k in needed:
+        if k not in v:
+            raise ScenarioError("%sneeds %r" % (head, k))
+
+
+def _list(doc, key, path, most):
+    v = doc.get(key, [])
+    if type(v) is not list or len(v) > most:
+        _want(path + key, "a list of at most %d" % most, v)
+    return v
+
+
+def check_format(doc):
+    """Refuse a document that is not a scenario (ScenarioError naming the field's path, as
+    ``units[2].at``): every field of the right type and range, no unknown field. The rules'
+    own checks (one faction, adjacent tiles, ...) come after, in build()."""
+    _fields(doc, "", TOP_KEYS, ("tiles", "units"))
+    for i, t in enumerate(_list(doc, "tiles", "", MAX_TILES)):
+        path = "tiles[%d]" % i
+        _fields(t, path, TILE_KEYS, ("at",))
+        _text(t, "at", path + ".")
+        _text(t, "terrain", path + ".")
+        _text(t, "feature", path + ".", null=True)
+    for i, u in enumerate(_list(doc, "units", "", 2 * MAX_UNITS)):
+        path = "units[%d]" % i
+        _fields(u, path, UNIT_KEYS, ("owner", "unit"))
+        for key in ("owner", "unit", "at"):
+            _text(u, key, path + ".")
+        for key in ("ward", "weak"):
+            _number(u, key, path + ".", 0, 3)
+    for pile in PILES:
+        if pile in doc:
+            _fields(doc[pile], pile, ("A", "B"))
+            for word in ("A", "B"):
+                for i, k in enumerate(_list(doc[pile], word, pile + ".", MAX_PILE)):
+                    if type(k) is not str:
+                        _want("%s.%s[%d]" % (pile, word, i), "a spell key", k)
+    _text(doc, "to_move", "")
+    _number(doc, "limit", "", 1, 255)
+    _number(doc, "max_turns", "", 1, 65535)
+    _number(doc, "turn", "", 1, doc.get("max_turns", 150))
 
 
 def _index(keys, key, what):
@@ -125,8 +211,7 @@ def card(spec, ty, where):
 
 def build(doc, seed=1):
     """A State in the turn phase from a scenario dict; ScenarioError if it is not valid."""
-    if not isinstance(doc, dict):
-        raise ScenarioError("a scenario is a JSON object")
+    check_format(doc)
     units = ([], [])
     where = ([], [])
     for i, u in enumerate(doc.get("units", [])):

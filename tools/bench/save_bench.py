@@ -105,16 +105,23 @@ def main(argv=None):
           "save bytes min/mean/max")
     largest = 0
     erases = written = games = 0
+    per = []  # each ruleset's (name, largest save, its bytes an action at the game's end)
     for ruleset, name in ((1, "Pocket-Tactics"), (2, "Tactical Hex")):
+        top = (0, 0.0)
         for seed in range(args.games):
             n, decisions, store, sizes = play(ruleset, seed)
             largest = max(largest, max(sizes))
+            top = max(top, (max(sizes), (sizes[-1] - sizes[0]) / float(max(1, n))))
             erases += store.erases
             written += store.bytes
             games += 1
             print("%4d  %-14s  %7d  %9d  %14d  %11d  %5d/%4d/%4d" % (
                 seed, name, n, decisions, store.erases, store.bytes, min(sizes),
                 sum(sizes) // len(sizes), max(sizes)))
+        per.append((name, top[0], top[1]))
+    for name, size, per_action in per:
+        print("%s: largest save %d bytes (%.1f bytes an action in that game, the save of "
+              "move 0 aside)" % (name, size, per_action))
     print("largest save %d bytes of the store's %d (%.0f %%); per game %.0f erases, "
           "%.0f bytes written (the chip programs its whole 8 KB block at each erase: "
           "%.0f KB a game)" % (largest, SIZE, 100.0 * largest / SIZE, erases / games,

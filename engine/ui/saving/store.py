@@ -14,6 +14,7 @@ has the store's format and its power-cut safety, gamesave.py a saved game's).
 A finished game stays in the store as a save with the "over" flag (engine/ui/saving/play.py),
 or, from older versions, as a game record ("GR"); neither can be continued.
 """
+from engine import rulesets
 from engine.core.codec import DecodeError
 from engine.core.savestore import SaveSlots
 from engine.core.slotwrite import RECORD_MAGIC
@@ -60,6 +61,7 @@ def _checked(blob):
     play = Play(got[0])
     if play.ruleset != got[1]:
         raise ValueError("the settings are of another game than its record")
+    rulesets.check_config(got[1], got[2])
     return got, play
 
 
