@@ -211,7 +211,7 @@ class MemoryStore:
         self.writes.append((offset, n))
 
 
-_PAGE = const(512)  # the NVM's flash page
+_PIECE = const(64)  # bytes of the NVM compared at a time (each a copy on the heap)
 
 
 class NvmStore:
@@ -230,11 +230,11 @@ class NvmStore:
     def write(self, offset, data):
         n = len(data)
         check_range(self.size, offset, n)
-        # compared a page at a time: no copy of the whole range on the heap
+        # compared a piece at a time: no copy of the whole range on the heap
         mv = memoryview(data)
         nvm = self._nvm
-        for at in range(0, n, _PAGE):
-            end = min(n, at + _PAGE)
+        for at in range(0, n, _PIECE):
+            end = min(n, at + _PIECE)
             if nvm[offset + at:offset + end] != mv[at:end]:
                 nvm[offset:offset + n] = data
                 return

@@ -9,21 +9,46 @@ the assault forecast. For those,
 ``moment(module, function, *args)`` imports the module, calls the function and lets go of
 every module the call loaded (a module that was loaded before stays). What it returns must
 hold no object of a class of those modules (plain bytes, ints, strings, lists and tuples),
-else their code would stay on the heap beside the copy loaded next time.
+else their code would stay on the heap beside the copy loaded next time. A moment begins
+with a collection, so that the code it loads goes where the collector has made room, not
+into the gaps between the garbage (a save's moment is the battle program's peak:
+docs/PERFORMANCE.md).
 """
+import gc
 import sys
+
+# MicroPython's and CircuitPython's collector runs when an allocation fails, so a collection
+# at a quiet moment decides where the next allocations go; CPython frees by reference
+# counts, and a full collection there takes longer than the rest of a save
+_COLLECTS = sys.implementation.name != "cpython"
+
+
+def collect():
+    """A collection now, on the device (and MicroPython); nothing on CPython."""
+    if _COLLECTS:
+        gc.collect()
 
 
 def moment(module, function, *args):
     """``module.function(*args)``, the modules it loaded let go afterwards."""
-    before = list(sys.modules)
+    collect()  # the code to load goes where the collector has made room
+    # the names loaded before, in a list of their size: a list grown a name at a time
+    # would be up to twice as large and leave its smaller copies behind
+    before = [None] * len(sys.modules)
+    i = 0
+    for name in sys.modules:
+        before[i] = name
+        i += 1
     try:
         __import__(module)
         return getattr(sys.modules[module], function)(*args)
     finally:
-        for name in list(sys.modules):
+        new = []  # the few loaded since (no copy of all of sys.modules)
+        for name in sys.modules:
             if name not in before:
-                _forget(name)
+                new.append(name)
+        for name in new:
+            _forget(name)
 
 
 def _forget(name):

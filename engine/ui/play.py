@@ -12,7 +12,7 @@ from engine import rulesets
 
 from .kit.app import frames
 from .kit.kit import Kit, Page
-from engine.core.lazy import moment
+from engine.core.lazy import collect, moment
 from .kit.text import wrap
 from .saving.play import Play
 from .saving.saver import Saver
@@ -31,6 +31,7 @@ def program(board, on_screen=None):
     if screen is None:
         screen = Page(board, kit, ["Saved game"] + wrap(why or "No saved game")
                       + ["", "A: to the title"])
+    collect()  # what making the screen left, freed before the game goes on
     if on_screen is not None:
         on_screen(screen)
     yield from frames(board, screen)

@@ -256,11 +256,19 @@ def make_store(key):
 
 
 def store_game(data):
-    """(play bytes, ruleset, config bytes, seed, actions, ...) of the game in store bytes
-    ``data`` (engine/ui/saving/store.py load_game), or (None, why)."""
-    from engine.ui.saving import store
+    """(play bytes, ruleset, config bytes, seed, actions, (z, w) the dice generator's state)
+    of the newest save in store bytes ``data``, a finished game's too (the battle's
+    load_game refuses those), or (None, why)."""
+    from engine.core import gamesave
+    from engine.core.savestore import SaveSlots
 
-    return store.load_game(_Board(data))
+    blob, why = SaveSlots(_Board(data).store).load()
+    if blob is None:
+        return None, why
+    try:
+        return gamesave.unpack(blob), None
+    except ValueError as e:
+        return None, str(e)
 
 
 # --- the modules a run imports before its program starts ----------------------------------
