@@ -587,7 +587,9 @@ def test_the_save_benchmark_runs():
                         "--games", "1"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
-    assert lines[0].startswith("game  ruleset") and len(lines) == 4  # a game of each ruleset
+    assert lines[0].startswith("game  ruleset") and len(lines) == 6  # a game of each ruleset
+    assert lines[3].startswith("Pocket-Tactics: largest save ")
+    assert lines[4].startswith("Tactical Hex: largest save ")
     assert lines[-1].startswith("largest save ")
 
 

@@ -13,7 +13,7 @@ from engine.core.protocol import TERMINAL, step  # noqa: E402
 from engine.pocket_tactics import names as N  # noqa: E402
 from engine.pocket_tactics.forces import suggested  # noqa: E402
 from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, PH_BUMP, PH_REROLL,  # noqa: E402
-                                          PH_TURN, kind_of)
+                                          PH_TURN, kind_of, x_of)
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E402
 from engine.pocket_tactics.state import State  # noqa: E402
 from engine.ui.kit import keys as K  # noqa: E402
@@ -69,7 +69,7 @@ def test_whole_hotseat_game_by_buttons(fa, fb, seed):
             handovers += 1
             # DESIGN §1.5: nothing private on screen until the right player presses A
             p = battle.human()
-            assert battle.panel.text[3].strip() == "Player %s" % "AB"[p]
+            assert battle.panel.text[3].strip() == "%s player" % ("Blue", "Red")[p]
             assert screen_colors(board) <= {PANEL, WHITE}
             hand = [N.SPELL_NAMES[s] for s in range(len(N.SPELL_NAMES))]
             assert not any(h in line for line in battle.panel.text for h in hand)
@@ -289,7 +289,7 @@ def test_start_on_a_cpu_turn_pauses_the_game():
         bot2.frame()
     assert st2.version > 0 and b.mode == M_MAP
     bot2.press(K.START)
-    assert b.mode == M_MENU and b.menu_title == "Player %s - menu" % "AB"[st2.player]
+    assert b.mode == M_MENU and b.menu_title == "%s player - menu" % ("Blue", "Red")[st2.player]
     # a pause: none of the turn's choices (no deploy, cast, pass or concede for the CPU)
     assert [t for t, _ in b.menu] == ["Resume", "Quit to title"]
     version = st2.version
@@ -426,3 +426,83 @@ def test_a_cpu_level_in_slices_chooses_what_it_chooses_at_once():
 
     at_once = play(0)
     assert play(8) == at_once == play(160) and len(at_once) > 50
+
+
+class _Reader(Bot):
+    """ui_bot.Bot that reads the status line and the panel after every key."""
+
+    def __init__(self, board, battle):
+        Bot.__init__(self, board, battle)
+        self.read = set()
+
+    def press(self, key):
+        Bot.press(self, key)
+        self.read.add(self.battle.status.text)
+        self.read.update(self.battle.panel.text)
+
+
+def test_the_sides_are_named_by_their_colours_never_by_a_button():
+    # issue 31: "B: place Highlands" read as "press B". Side A is drawn blue, B red
+    # (engine/ui/kit/sprites.py SIDE_COLORS): the screens call them Blue and Red.
+    import re
+
+    assert SIDE_COLORS[0] & 0xFF > SIDE_COLORS[0] >> 16  # A: more blue than red
+    assert SIDE_COLORS[1] >> 16 > SIDE_COLORS[1] & 0xFF
+    board = stub.make()
+    st = State(suggested(4, 1, 50, max_turns=30), 5)
+    battle = battle_screen(board, st, [None, None], handover=True)
+    bot = _Reader(board, battle)
+    choosers = [GreedyPlayer(5), GreedyPlayer(6)]
+    prompts = set()
+    while battle.mode != M_OVER:
+        bot.settle()
+        if battle.mode == M_HANDOVER:
+            assert battle.panel.text[3].strip() == "%s player" % ("Blue", "Red")[battle.human()]
+            bot.press(K.A)
+            continue
+        if battle.mode in (M_INFO, M_OVER):
+            if battle.mode == M_INFO:
+                bot.press(K.A)
+            continue
+        h = battle.human()
+        if battle.mode == M_MAP and battle.status.text.startswith(("Blue:", "Red:")):
+            assert battle.status.text.startswith(("Blue:", "Red:")[h])
+            prompts.add(battle.status.text.split(":")[1].split()[0])
+        bot.read.add(battle.status.text)
+        bot.read.update(battle.panel.text)
+        bot.act(choosers[h].choose(st))
+    bot.press(K.START)  # nothing: the end's page stays
+    assert {"place", "pick"} <= prompts
+    over = battle.panel.text
+    assert over[2].strip() in ("Blue wins!", "Red wins!", "A draw.")
+    assert over[6].strip().startswith("Captives Blue: ") and over[7].strip().startswith(
+        "Captives Red: ")
+    # no side called A or B anywhere on screen (unit names such as "A1" are the notation's)
+    side_ab = re.compile(r"(Player [AB]\b|^[AB]: (?!continue|choose)|\b[AB] (holds|has|wins|"
+                         r"reserves)|Captives [AB]\b|Re-rolls A:)")
+    assert not [t for t in bot.read if side_ab.search(t.strip())]
+
+
+def test_rerolls_are_counted_by_side_when_red_attacks(monkeypatch):
+    # issue 31: "Re-rolls A:x B:y" counted the attacker, then the defender. RULES A5.3: the
+    # attacker (Red's B1) has a re-roll from the ally next to it (support), the defender none.
+    from tests.helpers import pin_plain
+
+    pin_plain(monkeypatch, "company_trooper", "goblin_thug")
+    st = position(("0,0", "1,0", "2,0", "0,1", "1,1", "-1,1"),
+                  (("A", "company_trooper", "0,0"), ("B", "goblin_thug", "1,0"),
+                   ("B", "goblin_thug", "2,0")), to_move="B", seed=4)
+    board = stub.make()
+    battle = battle_screen(board, st, [None, None], handover=False)
+    bot = Bot(board, battle)
+    bot.settle()
+    assault = [a for a in st.legal_actions() if kind_of(a) == K_ASSAULT and x_of(a) == 1]
+    bot.act(assault[0])
+    bot.settle()
+    assert battle.mode == M_ASSAULT and st.phase == PH_REROLL and st.rerolls[0] == 1
+    assert battle.panel.text[4] == "Re-rolls Blue:0 Red:1"
+    assert battle.status.text == "Red: re-roll?"
+    bot.choose_text("Re-roll")  # Red uses it: Red's count drops, Blue's stays
+    bot.settle()
+    if battle.mode == M_ASSAULT:
+        assert battle.panel.text[4] == "Re-rolls Blue:0 Red:0"

@@ -68,7 +68,7 @@ def test_a_all_the_way_starts_a_fair_game():
     assert cfg.features == want.features and cfg.central == want.central
     assert start["players"] == ("human", "normal")
     assert not start["auto_draft"]
-    assert pages[:4] == ["POCKET TACTICS", "Game", "Player A", "Player B"]
+    assert pages[:4] == ["POCKET TACTICS", "Game", "Blue player", "Red player"]
     for p in (0, 1):
         assert force_points(cfg.units[p], cfg.spells[p]) == 50  # RULES A11 sheet totals
 
@@ -127,8 +127,8 @@ def test_cpu_level_in_settings_is_the_new_games_default():
     assert d.page() == "POCKET TACTICS"
     d.pick("New game")
     d.pick("Pocket-Tactics")
-    d.press(K.A)  # Player A: Human
-    assert d.page() == "Player B"
+    d.press(K.A)  # Blue player: Human
+    assert d.page() == "Red player"
     assert d.lines()[d.title.sel] == "CPU easy"
     assert "CPU hard" in d.lines()
     d.press(K.B)
@@ -155,7 +155,7 @@ def test_a_board_without_hard_offers_the_other_levels():
     d.pick("New game")
     d.pick("Pocket-Tactics")
     assert d.lines() == ["Human", "CPU normal", "CPU easy"]
-    d.press(K.A)  # Player A: Human
+    d.press(K.A)  # Blue player: Human
     assert d.lines()[d.title.sel] == "CPU normal"
     d.press(K.B)
     d.press(K.B)
@@ -193,13 +193,13 @@ def test_army_builder_never_allows_an_illegal_force():
     for faction, limit in (("Mage Guild", "100 points"), ("Cybernetic", "50 points")):
         d = TitleDriver()
         to_army_builder(d, faction, limit)
-        assert d.page().startswith("Army A: 0/")
+        assert d.page().startswith("Army Blue: 0/")
         rng = Rng(5)
         keys = (K.UP, K.DOWN, K.LEFT, K.RIGHT, K.RIGHT, K.RIGHT, K.A)
         limit_pts = int(limit.split()[0])
         for _ in range(3000):
             d.press(keys[rng.below(len(keys))])
-            if not d.page().startswith("Army A:"):
+            if not d.page().startswith("Army Blue:"):
                 break  # Done accepted a force: it must be legal (checked below)
             pts = int(d.page().split(": ")[1].split("/")[0])
             assert 0 <= pts <= limit_pts
@@ -219,25 +219,25 @@ def test_custom_100_point_army_with_spells():
     d.press(K.RIGHT)
     d.press(K.RIGHT)
     d.press(K.LEFT)  # one too many: take it back
-    assert d.page() == "Army A: %d/100 pts" % (2 * 8 + 8 + 2 * 2)
+    assert d.page() == "Army Blue: %d/100 pts" % (2 * 8 + 8 + 2 * 2)
     d.pick("Done")
     units, spells = d.title.answers["army0"]
     assert sorted(units) == sorted([units[0]] * 2 + [units[-1]])
     assert len(spells) == 2 and force_points(units, spells) == 28
-    assert d.page() == "Army of B"
+    assert d.page() == "Army of Red"
 
 
 def test_tile_picker_takes_exactly_six():
     d = TitleDriver()
-    while d.page() != "Tiles of A":
+    while d.page() != "Tiles of Blue":
         d.press(K.A)
     d.pick("Choose tiles")
     for _ in range(8):
         d.press(K.RIGHT)  # RULES A2.2: the seventh and eighth are refused
-    assert d.page() == "Tiles A: 6/6"
+    assert d.page() == "Tiles Blue: 6/6"
     d.pick("Done")
     assert d.title.answers["tiles0"] == (0,) * 6
-    assert d.page() == "Tiles of B"
+    assert d.page() == "Tiles of Red"
 
 
 def test_rules_pages_and_unit_browser():
@@ -264,7 +264,7 @@ def test_power_on_to_the_first_battle_turn_with_a_played_draft():
     seen = {"place": 0, "feature": 0}
     programs.until(lambda: programs.screen is not None)
     d = programs.screen
-    answers = {"Player B": "Human", "Tiles of A": "Random", "Tiles of B": "Random"}
+    answers = {"Red player": "Human", "Tiles of Blue": "Random", "Tiles of Red": "Random"}
     while not d.quit:
         want = answers.get(d.page[0])
         if want:

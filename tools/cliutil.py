@@ -95,9 +95,15 @@ def stops_early(st, sides, n):
     who = st.to_act()
     if who == TERMINAL:
         return None
-    return ("the record stops before the end of the game (unfinished, or conceded) after %d "
+    text = ("the record stops before the end of the game (unfinished, or conceded) after %d "
             "actions, in turn %d, %s to act: winner: none yet" % (
                 n, st.turn, "a die or a draw" if who == CHANCE else sides[who]))
+    if who == CHANCE:
+        return text
+    # a concession is no action of the record: the side to act is the one who could have
+    # conceded there (the device offers it only to the person to decide)
+    return text + ", or %s if %s conceded there (a record does not say)" % (
+        sides[1 - who], sides[who])
 
 
 class RecordFile:

@@ -34,10 +34,10 @@ FRAME_MS = 20
 
 # name -> (answers by page title: the line to pick; everything else takes the default)
 GAMES = {
-    "hotseat-suggested": {"Player B": "Human"},
-    "custom-100-spells": {"Points": "100 points", "Faction of A": "Mage Guild",
-                          "Army of A": "Choose units"},
-    "random-tiles-draft": {"Tiles of A": "Random", "Tiles of B": "Random"},
+    "hotseat-suggested": {"Red player": "Human"},
+    "custom-100-spells": {"Points": "100 points", "Faction of Blue": "Mage Guild",
+                          "Army of Blue": "Choose units"},
+    "random-tiles-draft": {"Tiles of Blue": "Random", "Tiles of Red": "Random"},
 }
 # the custom army of "custom-100-spells", by builder line: presses of RIGHT
 CUSTOM_ARMY = (("Guild Initiate", 1), ("Guild Apprentice", 2), ("Guild Mage", 2),
@@ -114,7 +114,7 @@ def title_pages(rec, title, answers, name):
         if key not in seen:
             seen.add(key)
             rec.shot("%s-%02d-%s" % (name, len(seen), _slug(key)))
-        if page.startswith("Army A:"):  # the army builder
+        if page.startswith("Army Blue:"):  # the army builder
             for unit, n in CUSTOM_ARMY:
                 _bar_to(rec, title, unit[:15])  # the builder shows 15 letters of a name
                 for _ in range(n):

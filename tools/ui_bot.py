@@ -14,6 +14,7 @@ from engine.ui.kit import keys as K
 from engine.ui.kit.app import loop
 from engine.ui.pt.mapview import step_cursor
 from engine.ui.pt.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
+from engine.ui.pt.screens import dice_action
 from engine.ui.pt.screens import uid as _uid
 
 FRAME_MS = 20
@@ -178,7 +179,9 @@ class Bot:
         st = s.st
         before = st.version
         if s.mode == M_ASSAULT:
-            self.choose_action(a)
+            # equal bumps on one die share a line (screens.assault_screen): its words
+            want = dice_action(st, a)
+            self.choose(lambda text, value: value == a or text == want)
         else:
             self._on_map(a)
         if st.version == before:

@@ -13,6 +13,7 @@ from engine.pocket_tactics.units import spell_stat, type_mask, type_stat
 
 from engine.rulesets import POCKET_TACTICS, TACTICAL_HEX
 
+from .kit.sprites import SIDES
 from .saving.play import LEVELS
 
 
@@ -89,11 +90,11 @@ class NewGame:
         if self.answers["ruleset"] == TACTICAL_HEX:
             self._hex_side(0, lambda: self._hex_side(1, self._hex_begin))
             return
-        self.ask("Player A", self._pt_players(), "a", 0, self._players_b)
+        self.ask("%s player" % SIDES[0], self._pt_players(), "a", 0, self._players_b)
 
     def _players_b(self):
         options = self._pt_players()
-        self.ask("Player B", options, "b", self._cpu_first(options, 1), self._points)
+        self.ask("%s player" % SIDES[1], options, "b", self._cpu_first(options, 1), self._points)
 
     def _pt_players(self):
         """A person or the CPU at one of its levels (engine/pocket_tactics/cpu.py); "hard"
@@ -111,7 +112,7 @@ class NewGame:
     def _faction(self, p):
         options = [(F.FACTION_NAMES[f], f) for f in range(T.N_FACTIONS)]
         then = (lambda: self._faction(1)) if p == 0 else (lambda: self._army(0))
-        self.ask("Faction of %s" % "AB"[p], options, "faction%d" % p, p, then)
+        self.ask("Faction of %s" % SIDES[p], options, "faction%d" % p, p, then)
 
     def _build(self, f, limit):
         for b in F.FACTIONS[f][4]:
@@ -132,7 +133,7 @@ class NewGame:
         for text, value in options:
             items.append((text, self._set_and(("army%d" % p), value, then)))
         items.append(("Choose units...", lambda: self.army_builder(p, then)))
-        self.show("Army of %s" % "AB"[p], items)
+        self.show("Army of %s" % SIDES[p], items)
 
     def _set_and(self, key, value, then):
         def pick():
@@ -179,7 +180,7 @@ class NewGame:
 
         def title():
             units, spells = force()
-            return "Army %s: %d/%d pts" % ("AB"[p], force_points(units, spells), limit)
+            return "Army %s: %d/%d pts" % (SIDES[p], force_points(units, spells), limit)
 
         def change(delta, i):
             i = self.sel if i is None else i
@@ -215,7 +216,7 @@ class NewGame:
         then = (lambda: self._tiles(1)) if p == 0 else self._central
         suggested = tuple(F.FACTIONS[f][2])
         rand = tuple(self.rng.below(T.N_TERRAINS) for _ in range(TILES_PER_PLAYER))
-        self.show("Tiles of %s" % "AB"[p], [
+        self.show("Tiles of %s" % SIDES[p], [
             ("Suggested: " + _tile_list(suggested), self._set_and("tiles%d" % p, suggested, then)),
             ("Random: " + _tile_list(rand), self._set_and("tiles%d" % p, rand, then)),
             ("Choose tiles...", lambda: self.tile_picker(p, then))])
@@ -230,7 +231,7 @@ class NewGame:
             return out
 
         def title():
-            return "Tiles %s: %d/%d" % ("AB"[p], sum(counts), TILES_PER_PLAYER)
+            return "Tiles %s: %d/%d" % (SIDES[p], sum(counts), TILES_PER_PLAYER)
 
         def change(delta, i):
             i = self.sel if i is None else i
@@ -265,7 +266,7 @@ class NewGame:
         f = self.answers["faction%d" % p]
         default = F.FACTIONS[f][3][0]  # the faction's first suggested feature
         then = (lambda: self._own_feature(1)) if p == 0 else self._draft
-        self.ask("Feature of %s" % "AB"[p], [(N.FEATURES[x], x) for x in range(T.N_FEATURES)],
+        self.ask("Feature of %s" % SIDES[p], [(N.FEATURES[x], x) for x in range(T.N_FEATURES)],
                  "feature%d" % p, default, then)
 
     def _draft(self):

@@ -121,6 +121,12 @@ class ReplayView:
         if self.i == self.want:
             if self.i == 0:
                 self.text = "start"
+            if self.i == self.n and not self.secret and self.refused is None \
+                    and st.to_act() >= 0:
+                # an ended game whose record stops with a person to decide: they conceded
+                # (a concession is no action of the record); its end's page says so
+                st.concede(st.to_act())
+                self.text = "conceded"
             self._show()
 
     def _show(self):

@@ -29,7 +29,7 @@ from engine.tactical_hex.consts import (F_ATT, F_DEF, F_SPENT, K_ATT, K_DEF, K_D
                                         PH_ACT, PH_COMBAT, PH_DEPLOY, PH_FIRE, PH_HITS,
                                         PH_INIT, PH_INIT2, PH_MELEE, PH_MOVE, PH_OPFIRE, PH_RESET,
                                         PH_SUSTAIN, kind_of, x_of, y_of, z_of)
-from engine.tactical_hex.counters import defence, kind, move, side_of, strength
+from engine.tactical_hex.counters import MG, defence, kind, move, side_of, strength
 from engine.tactical_hex.geometry import distance
 
 from engine.ui.kit import keys as K
@@ -51,6 +51,22 @@ _RED = (K_FIRE, K_DEF, K_HIT)
 _PROMPT = {PH_DEPLOY: "deploy", PH_ACT: "activate", PH_MOVE: "move on",
            PH_OPFIRE: "MG fire?", PH_COMBAT: "attack", PH_HITS: "take hit",
            PH_RESET: "reset"}
+
+
+_VERBS = {K_STEP: "move", K_OPFIRE: "MG fire", K_DEF: "attack", K_ATT: "with", K_HIT: "hit",
+          K_RESTORE: "restore", K_SWITCH: "switch"}
+# a counter's name made short for a menu line (its words, not a table of names)
+_SHORT = (("Hotchkiss ", ""), ("Cavalry", "Cav."), ("Infantry", "Inf."), ("Siberian", "Sib."),
+          ("Regiment", "Rgt"), ("Battalion", "Bn"), ("Dismounted", "Dism."))
+
+
+def _short(u):
+    from engine.tactical_hex.names import COUNTER_NAMES
+
+    n = COUNTER_NAMES[u]
+    for a, b in _SHORT:
+        n = n.replace(a, b)
+    return n
 
 
 def hex_of(st, a):
@@ -129,6 +145,7 @@ class HexBattle:
         self.busy = None  # a replay over frames (Continue, Undo): (generator, cursor)
         self.failed = None  # a save's failure to say on a page at the next _enter
         self.over = False
+        self.conceded = -1  # the side that gave up: the game-over page says so
         self.map.show(st)
         self.map.set_cursor(self.cursor)
         self._enter()
@@ -226,7 +243,8 @@ class HexBattle:
         self.over = True
         self.mode = M_OVER
         self.panel.show(["Game over", "", "  %s wins" % (SIDES[w] if w in (0, 1) else "Nobody"),
-                         "  after turn %d" % self.st.turn, "",
+                         "  after turn %d" % self.st.turn,
+                         "  %s conceded" % SIDES[self.conceded] if self.conceded >= 0 else "",
                          "  Japan %d units" % self.st.count(0),
                          "  Russia %d units" % self.st.count(1), "", "  A: leave"])
         self.dirty = True
@@ -269,14 +287,31 @@ class HexBattle:
                         else "Paused", items)
 
     def _words(self, a):
+        """``a`` in words that fit a menu line (25 characters) and tell its choices apart:
+        counters by short names, without the hex (the cursor's, or the map shows it). The
+        CLIs' notation (engine/tactical_hex/notation.py) keeps the full names."""
+        st = self.st
+        k = kind_of(a)
+        x = x_of(a)
+        if k == K_DEPLOY:
+            u = st.next_deploy
+            text = "deploy " + _short(u)
+            if y_of(a) or kind(u, 0) == MG:  # RULES B3: the side face up
+                text += ", %s up" % TYPES[kind(u, y_of(a))]
+            return text
+        if k == K_FIRE:
+            z = z_of(a)
+            return "fire %s%s (%s)" % (_short(x), "" if z == NONE else "+" + _short(z),
+                                       odds_name(fire_odds(st, a)[2]))
+        verb = _VERBS.get(k)
+        if verb is not None:
+            return "%s %s" % (verb, _short(x))
         from engine.tactical_hex.notation import describe
 
-        text = describe(self.st, a)
+        text = describe(st, a)
         if text == "roll":
-            att, dfd = engagement(self.st)
+            att, dfd = engagement(st)
             text = "roll %d:%d (%s)" % (att, dfd, odds_name(C.odds_column(att, dfd)))
-        elif kind_of(a) == K_FIRE:
-            text += " (%s)" % odds_name(fire_odds(self.st, a)[2])
         return text
 
     def _card(self):
@@ -366,7 +401,8 @@ class HexBattle:
                 self.quit = True  # back to the title
             elif what == "concede":
                 self.panel.hide()
-                self.st.concede(self.human())
+                self.conceded = self.human()
+                self.st.concede(self.conceded)
                 self.saver.over(self.st, self.cursor)
                 self.failed = self.saver.news()
                 self._enter()

@@ -23,6 +23,9 @@ C_WHITE = const(3)
 C_PANEL = const(4)
 
 SIDE_COLORS = (0x3C8CFF, 0xFF4A3C)  # player A blue, player B red
+# The sides' names on screen, by their colours: never "A"/"B", which name buttons
+# (the notation of the CLIs and records keeps A and B)
+SIDES = ("Blue", "Red")
 _COLORS = (0x000000, SIDE_COLORS[0], SIDE_COLORS[1], 0xFFFFFF, 0x182028)
 
 # Sprite cells.

@@ -110,7 +110,7 @@ class Battle(MapScreen):
         if h >= 0 and self.handover and self.viewer != h and ph not in (PH_BUMP, PH_REROLL):
             self.mode = M_HANDOVER
             self.feedback.set_side(h, pulse=True)
-            self.panel.show(["", "", "", "  %s" % screens.side_name(h), "", "  Take the device,",
+            self.panel.show(["", "", "", "  %s player" % screens.side_name(h), "", "  Take the device,",
                              "  then press A."], title=False)
             self.set_status("")
             return

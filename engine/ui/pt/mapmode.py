@@ -83,24 +83,25 @@ def status(b):
             b.set_status("")
         return
     ph = st.phase
+    side = screens.side_name(h)  # a colour: "A"/"B" name buttons
     if ph == PH_PLACE_TILE:
-        text = "%s: place %s" % ("AB"[h], N.TERRAINS[st.drawn])
+        text = "%s: place %s" % (side, N.TERRAINS[st.drawn])
     elif ph == PH_FEATURE:
-        text = "%s: place %s" % ("AB"[h], N.FEATURES[st.cfg.features[h]])
+        text = "%s: place %s" % (side, N.FEATURES[st.cfg.features[h]])
     elif ph == PH_SETUP_DEPLOY:
-        text = "%s: deploy (Start: done)" % "AB"[h]
+        text = "%s: deploy (Start: done)" % side
     elif ph == PH_HASTE:
-        text = "%s: haste move (B: skip)" % "AB"[h]
+        text = "%s: haste move (B: skip)" % side
     elif b.intent is not None:
-        text = "%s: pick a hex (B: back)" % "AB"[h]
+        text = "%s: pick a hex (B: back)" % side
     else:
         u = b._unit_at(b.map.cursor_hex)
         if u != NONE:
             text = "%s %s" % (screens.uid(st, u), N.UNIT_NAMES[st.u_type[u]])
         elif b.sel != NONE:
-            text = "%s: A move/attack, B back" % "AB"[h]
+            text = "%s: A go/attack, B back" % side
         else:
-            text = "%s: pick a unit, Start: menu" % "AB"[h]
+            text = "%s: pick unit; Start: menu" % side
     b.set_status(text)
 
 

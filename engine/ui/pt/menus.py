@@ -43,7 +43,7 @@ def turn_menu(b):
         if getattr(b.board, "replays", True):
             items.append(("Replay this game", b.leave_for_replay))
     items.append(("Quit to title", b._quit))
-    b._open_menu("%s - menu" % side_name(st.player), items)
+    b._open_menu("%s player - menu" % side_name(st.player), items)
 
 def unit_menu(b, u):
     st = b.st
@@ -181,7 +181,7 @@ def armies(b):
                 res.append(uid(st, u))
             if st.u_owner[u] != p and st.u_where[u] == CAPTIVE:
                 cap.append(uid(st, u))
-        lines.append("%s reserves: %s" % ("AB"[p], " ".join(res) or "-"))
+        lines.append("%s reserves: %s" % (side_name(p), " ".join(res) or "-"))
         lines.append("  captives: %s (%d pts)" % (" ".join(cap) or "-",
                                                   st.captive_points(p)))
         lines.append("  hand: %d cards" % hand_size(st, p))
@@ -228,6 +228,6 @@ def concede_menu(b):
 
     def give_up():
         b.concede(p)
-    b._open_menu("%s: concede the game?" % "AB"[p], [("No, play on", None),
-                                                     ("Yes, concede", give_up)])
+    b._open_menu("%s: concede the game?" % side_name(p), [("No, play on", None),
+                                                           ("Yes, concede", give_up)])
 

@@ -11,11 +11,13 @@ from engine.core.protocol import CHANCE, DRAW
 from engine.rulesets import POCKET_TACTICS
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics import tables as T
-from engine.pocket_tactics.consts import (K_BUMP, K_REROLL, K_STOP, PH_BUMP, PH_REROLL,
+from engine.pocket_tactics.consts import (K_BUMP, K_REROLL, K_STOP, NONE, PH_BUMP, PH_REROLL,
                                           PH_REROLL_DIE, PH_ROLL, PH_SPELL_ROLL, U_FLYING,
                                           U_RANGED, kind_of, x_of, y_of)
 from engine.pocket_tactics.spells import count
 from engine.pocket_tactics.units import stat, type_mask
+
+from engine.ui.kit.sprites import SIDES
 
 from .sprites import ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_UNIT
 
@@ -91,7 +93,8 @@ class MapScreen:
 
 
 def side_name(p):
-    return "Player %s" % "AB"[p]
+    """A side's name on screen: its colour (never "A"/"B", the buttons' names)."""
+    return SIDES[p]
 
 
 def assault_screen(b):
@@ -101,8 +104,10 @@ def assault_screen(b):
     dfd = st.dfd
     spell = st.phase == PH_SPELL_ROLL
     title = "%s %s %s" % (uid(st, att), "casts at" if spell else ">", uid(st, dfd))
-    lines = [title, uid(st, att), "", uid(st, dfd),
-             "Re-rolls A:%d B:%d" % (st.rerolls[0], st.rerolls[1]) if not spell else ""]
+    # RULES A5.3: each side's re-rolls; st.rerolls counts the attacker's, then the defender's
+    a = st.u_owner[att]
+    lines = [title, uid(st, att), "", uid(st, dfd), "" if spell else "Re-rolls %s:%d %s:%d" % (
+        SIDES[0], st.rerolls[a], SIDES[1], st.rerolls[1 - a])]
     h = b.human()
     b.menu = []
     bar = -1
@@ -110,15 +115,19 @@ def assault_screen(b):
         if b.auto[h]:
             b.menu = []
         else:
+            seen = []
             for a in st.legal_actions():
-                b.menu.append((dice_action(st, a), a))
+                t = dice_action(st, a)
+                if t not in seen:  # RULES A5.2: equal bumps on one die do the same: one line
+                    seen.append(t)
+                    b.menu.append((t, a))
             b.menu.append(("Auto (rest of assault)", lambda: auto(b)))
             if b.menu_i >= len(b.menu):
                 b.menu_i = 0
             for i in range(b.menu_top, min(len(b.menu), b.menu_top + OPT_LINES)):
                 lines.append(" " + b.menu[i][0])
             bar = OPT_LINE + b.menu_i - b.menu_top
-            b.set_status("%s: %s" % ("AB"[h], "bump?" if st.phase == PH_BUMP
+            b.set_status("%s: %s" % (SIDES[h], "bump?" if st.phase == PH_BUMP
                                         else "re-roll?"))
     else:
         b.set_status("Rolling..." if st.to_act() == CHANCE else "")
@@ -159,8 +168,8 @@ def game_over(b):
     w = st.winner()
     lines = ["Game over", "", "  %s" % ("A draw." if w == DRAW else "%s wins!" % side_name(w)),
              "  " + end_reason(st), "", "  Turns: %d" % st.turn,
-             "  Captives A: %d pts" % st.captive_points(0),
-             "  Captives B: %d pts" % st.captive_points(1), "", "  A: continue"]
+             "  Captives %s: %d pts" % (SIDES[0], st.captive_points(0)),
+             "  Captives %s: %d pts" % (SIDES[1], st.captive_points(1)), "", "  A: continue"]
     b.panel.show(lines)
     b.map.show_cursor(False)
     b.set_status("")
@@ -178,12 +187,25 @@ def end_reason(st):
     if not alive[0] and not alive[1]:
         return "No units left on either side."
     if w in (0, 1) and not alive[1 - w]:
-        return "%s has no units left." % "AB"[1 - w]
+        return "%s has no units left." % SIDES[1 - w]
     if w in (0, 1) and st.passes < 2 and not (st.cfg.max_turns and st.turn > st.cfg.max_turns):
-        return "%s holds every feature." % "AB"[w]
+        if _holds_features(st, w):
+            return "%s holds every feature." % SIDES[w]
+        return "%s conceded." % SIDES[1 - w]  # no rule ended it (A10): a player gave up
     if st.passes >= 2:
         return "Both players passed."
     return "Turn limit: captive points."
+
+
+def _holds_features(st, p):
+    """Player ``p``'s units stand on every feature (RULES A10)."""
+    bd = st.board
+    for t in range(bd.n):
+        if bd.t_feature[t] != NONE:
+            u = bd.t_unit[t]
+            if u == NONE or st.u_owner[u] != p:
+                return False
+    return True
 
 
 # --- text ---------------------------------------------------------------------------------

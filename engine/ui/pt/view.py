@@ -34,7 +34,7 @@ class View(screens.MapScreen):
             if secret and st.phase == PH_DRAW_SPELL:
                 return "a spell card drawn"
             return describe(st, a)
-        return "%s: %s" % ("AB"[who], describe(st, a))
+        return "%s: %s" % (screens.side_name(who), describe(st, a))
 
 
 def view(board, st, kit):

@@ -104,9 +104,11 @@ def load_game(board):
     if blob[0:2] == RECORD_MAGIC:
         return None, "The game in the store is over"
     try:
-        got = _checked(blob)[0]
+        got, play = _checked(blob)
     except (DecodeError, ValueError) as e:
         return None, "Saved game refused: %s" % e
+    if play.over:  # ended, or conceded: its record stops where a person gave up
+        return None, "The game in the store is over"
     return got + (slots.newest,), None
 
 

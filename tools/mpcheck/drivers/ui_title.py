@@ -30,8 +30,8 @@ SCRIPT = (
 )
 NAMES = ("menu", "continue", "rules", "text", "browser", "settings", "builder", "tiles",
          "draft", "hard")
-PAGES = ("POCKET TACTICS", "", "Rules", "", "Units and terrain", "Settings", "Army A:",
-         "Tiles A:", "Map building")
+PAGES = ("POCKET TACTICS", "", "Rules", "", "Units and terrain", "Settings", "Army Blue:",
+         "Tiles Blue:", "Map building")
 
 _words = None
 _at = 0
