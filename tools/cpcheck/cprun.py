@@ -12,6 +12,10 @@ import sys
 
 
 def main():
+    # the tree's modules by paths relative to it, as on the device (CircuitPython's sys.path
+    # begins with "", the drive's root): a module's path is interned with it (__file__), and
+    # the unix port's absolute folder would add its length to every module's
+    sys.path[0] = ""
     name = sys.argv[1]
     blocks = len(sys.argv) > 2 and sys.argv[2] == "blocks"
     f = open("arg.txt")
