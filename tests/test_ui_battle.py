@@ -506,3 +506,25 @@ def test_rerolls_are_counted_by_side_when_red_attacks(monkeypatch):
     bot.settle()
     if battle.mode == M_ASSAULT:
         assert battle.panel.text[4] == "Re-rolls Blue:0 Red:0"
+
+
+def test_a_three_times_on_a_unit_never_ends_the_turn():
+    # issue 31: A selects a unit, A again opens its menu, and a third A takes the line
+    # under the bar: the card, never "Return to reserves" (RULES A7: an action, the turn
+    # ends). The Cyber Grunt stands on a forest, so it could go back to the reserves.
+    from engine.pocket_tactics.consts import K_RETURN
+    from tools.screenshots import TILES, UNITS, battle_on, tile_hex
+
+    doc = {"tiles": TILES, "units": UNITS, "to_move": "A", "turn": 7}
+    board, st, battle, bot = battle_on(doc, seed=3)
+    bot.goto(tile_hex(st, "-2,1"))
+    version = st.version
+    bot.press(K.A)
+    bot.press(K.A)
+    lines = [t for t, _ in battle.menu]
+    assert lines[0] == "Unit card" and "Return to reserves" in lines
+    assert any(kind_of(a) == K_RETURN for _, a in battle.menu if isinstance(a, int))
+    bot.press(K.A)
+    assert st.version == version and st.player == 0 and battle.mode == M_INFO
+    bot.press(K.A)  # the card closes: the map, the turn still Blue's
+    assert battle.mode == M_MAP and st.version == version

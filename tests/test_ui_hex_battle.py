@@ -178,7 +178,9 @@ def test_an_engagement_is_formed_and_rolled_by_buttons():
     bot.press(K.START)
     texts = [t for t, _ in battle.menu]
     assert any(t.startswith("roll 5:5 (1:1)") for t in texts)
-    bot.press(K.A)  # roll: the first entry
+    assert texts[0] == "Back to the map" and texts[1].startswith("roll")
+    bot.press(K.DOWN)
+    bot.press(K.A)  # roll: the line under "Back to the map"
     bot.frame()
     assert battle.status.text.startswith("combat 1:1 die ")
 
@@ -237,7 +239,7 @@ def test_start_while_the_cpu_thinks_pauses_it_and_can_leave():
     bot.press(K.START)
     assert battle.mode == M_MENU and battle.menu_title == "Paused"
     # none of the CPU's choices (nor a die's) in a person's hands
-    assert [w for _, w in battle.menu] == ["leave", "back"]
+    assert [w for _, w in battle.menu] == ["back", "leave"]  # A under the bar: resume
     version = st.version
     p = battle.players[st.to_act()].player  # the CPU behind the screen's Thinker
     evals = p.search.evals
@@ -257,3 +259,24 @@ def test_start_while_the_cpu_thinks_pauses_it_and_can_leave():
     bot.press(K.A)
     assert battle.quit
 
+
+
+def test_start_then_a_changes_nothing():
+    # issue 31: the Start menu's line under the bar is "Back to the map", never a choice
+    # without a hex such as "end" (no more activations): Start A on any decision leaves the
+    # game as it was
+    board, st, battle, bot = game([None, make_cpu("easy", 3)], seed=5, handover=False)
+    chooser = RandomPlayer(11)
+    ends = 0
+    for _ in range(120):
+        bot.until_human()
+        if st.to_act() == TERMINAL:
+            break
+        bot.press(K.START)
+        assert battle.mode == M_MENU and battle.menu[0] == ("Back to the map", "back")
+        ends += any(isinstance(w, int) and kind_of(w) == K_END for _, w in battle.menu)
+        version = st.version
+        bot.press(K.A)
+        assert battle.mode == M_MAP and st.version == version
+        bot.do(chooser.choose(st))
+    assert ends  # "end" was offered, below the bar

@@ -269,7 +269,7 @@ class HexBattle:
 
     def _start_menu(self):
         st = self.st
-        items = []
+        items = [("Back to the map", "back")]  # under the bar: Start A changes nothing
         who = self.human()
         if who >= 0:  # a pause while the CPU thinks or a die is due: none of their choices
             for a in st.legal_actions():
@@ -282,7 +282,6 @@ class HexBattle:
             if getattr(self.board, "replays", True):
                 items.append(("Replay this game", "replay"))
         items.append(("Leave the game", "leave"))
-        items.append(("Back to the map", "back"))
         self._open_menu("%s: %s" % (SIDES[who], _PROMPT.get(st.phase, "")) if who >= 0
                         else "Paused", items)
 

@@ -46,14 +46,15 @@ def turn_menu(b):
     b._open_menu("%s player - menu" % side_name(st.player), items)
 
 def unit_menu(b, u):
+    # A on the selected unit: the harmless line first, under the bar (a third A shows the
+    # card; it never returns the unit to reserves, an action that ends the turn)
     st = b.st
-    items = []
+    items = [("Unit card", lambda: b._show_info(_card("unit", st, u), M_MAP))]
     for a in st.legal_actions():
         if kind_of(a) == K_RETURN and x_of(a) == u:
             items.append(("Return to reserves", a))
     for s in castable(b, u):
         items.append(("Cast %s" % N.SPELL_NAMES[s], cast_picker(b, u, s)))
-    items.append(("Unit card", lambda: b._show_info(_card("unit", st, u), M_MAP)))
     items.append(("Cancel", None))
     b._open_menu("%s %s" % (uid(st, u), N.UNIT_NAMES[st.u_type[u]]), items)
 
