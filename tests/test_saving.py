@@ -360,8 +360,9 @@ def test_title_offers_continue_and_resumes_the_game():
     board, battle, _ = _saved_game_store(seed=5, decisions=20)
     b2 = stub.make(store=board.store)
     title = Title(b2, store.offers(b2))
-    assert [t for t, _ in title.page[1]][:2] == ["New game", "Continue"]
-    title.sel = 1
+    # Continue first, under the bar: A at power-on goes back to the game (issue 31)
+    assert [t for t, _ in title.page[1]][:3] == ["Continue", "Quick battle", "New game"]
+    assert title.sel == 0
     title.on_event(K.A)
     assert title.quit and title.start == "continue"  # the battle program comes next
     screen, frames = _continued(b2)
@@ -380,7 +381,7 @@ def test_title_offers_continue_and_resumes_the_game():
     assert title.page[0] == "Saved game"
     assert "checksum" in " ".join(t for t, _ in title.page[1])
     title.on_event(K.B)
-    assert [t for t, _ in title.page[1]][0] == "New game"
+    assert [t for t, _ in title.page[1]][:2] == ["Quick battle", "New game"]
     assert "Continue" not in [t for t, _ in title.page[1]]
 
 

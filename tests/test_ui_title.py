@@ -54,7 +54,8 @@ class TitleDriver:
 def test_a_all_the_way_starts_a_fair_game():
     # every board offers the CPU's levels, normal first (the device too: PERFORMANCE.md)
     d = TitleDriver()
-    pages = []
+    d.pick("New game")
+    pages = ["POCKET TACTICS"]
     while not d.title.quit:
         pages.append(d.page())
         d.press(K.A)
@@ -177,7 +178,7 @@ def test_continue_is_hidden_without_a_save():
 
 
 def to_army_builder(d, faction, limit_line="100 points"):
-    d.press(K.A)  # New game
+    d.pick("New game")
     d.press(K.A)  # Pocket-Tactics
     d.press(K.A)  # A human
     d.press(K.A)  # B CPU
@@ -229,6 +230,7 @@ def test_custom_100_point_army_with_spells():
 
 def test_tile_picker_takes_exactly_six():
     d = TitleDriver()
+    d.pick("New game")
     while d.page() != "Tiles of Blue":
         d.press(K.A)
     d.pick("Choose tiles")
@@ -264,7 +266,8 @@ def test_power_on_to_the_first_battle_turn_with_a_played_draft():
     seen = {"place": 0, "feature": 0}
     programs.until(lambda: programs.screen is not None)
     d = programs.screen
-    answers = {"Red player": "Human", "Tiles of Blue": "Random", "Tiles of Red": "Random"}
+    answers = {"POCKET TACTICS": "New game", "Red player": "Human", "Tiles of Blue": "Random",
+               "Tiles of Red": "Random"}
     while not d.quit:
         want = answers.get(d.page[0])
         if want:
@@ -322,7 +325,7 @@ def test_tactical_hex_is_chosen_in_the_new_game_flow_and_its_battle_starts():
     from engine.ui.hex.battle import HexBattle
 
     d = TitleDriver()
-    d.press(K.A)  # New game
+    d.pick("New game")
     assert d.page() == "Game"
     d.pick("Tactical Hex")
     assert d.page() == "Japan" and d.lines() == ["Human", "CPU normal", "CPU easy", "CPU hard"]
@@ -338,7 +341,8 @@ def test_tactical_hex_is_chosen_in_the_new_game_flow_and_its_battle_starts():
     programs.until(lambda: programs.screen is not None)
     title = programs.screen
     while not title.quit:
-        want = {"Game": "Tactical Hex", "Russia": "CPU normal"}.get(title.page[0])
+        want = {"POCKET TACTICS": "New game", "Game": "Tactical Hex",
+                "Russia": "CPU normal"}.get(title.page[0])
         if want:
             i = next(k for k, (t, _) in enumerate(title.page[1]) if t.startswith(want))
             while title.sel != i:
@@ -349,3 +353,152 @@ def test_tactical_hex_is_chosen_in_the_new_game_flow_and_its_battle_starts():
     assert isinstance(battle, HexBattle)
     assert battle.players[0] is None and isinstance(battle.players[1].player, CpuPlayer)
     assert battle.st.phase == 0  # RULES B2: Japan deploys first
+
+
+# --- issue 31: fewer presses, safer defaults ------------------------------------------------
+
+WIDTH = 26  # characters of a panel line
+
+
+def test_quick_battle_starts_a_fair_game_against_the_cpu_in_one_press():
+    # one A at power-on: Pocket-Tactics, you (Blue) against the CPU at the Settings' level,
+    # both sides the same faction drawn at random with its suggested 50-point build, tiles
+    # and feature (RULES A2.1-A2.3, A11): the same forces on both sides
+    seen = set()
+    for n in range(12):
+        d = TitleDriver()
+        d.title.rng.seed(n * 7919)
+        assert d.lines()[d.title.sel] == "Quick battle"
+        d.press(K.A)
+        start = d.title.start
+        assert d.title.quit and start["ruleset"] == 1 and start["players"] == ("human", "normal")
+        cfg = start["config"]
+        validate(cfg)
+        f = cfg.factions[0]
+        assert cfg.factions == (f, f)
+        assert cfg.units[0] == cfg.units[1] and cfg.spells[0] == cfg.spells[1]
+        assert cfg.tiles[0] == cfg.tiles[1] and cfg.features[0] == cfg.features[1]
+        assert force_points(cfg.units[0], cfg.spells[0]) == 50
+        seen.add(f)
+    assert len(seen) > 2  # not one fixed faction
+    d = TitleDriver()
+    d.title.settings.level = "easy"
+    d.press(K.A)
+    assert d.title.start["players"] == ("human", "easy")
+    # the game of the newest save is the one the Game question offers first: Tactical Hex
+    # after a Tactical Hex game, so Quick battle plays it (Japan against the CPU)
+    d = TitleDriver()
+    d.title.last_ruleset = 2
+    d.press(K.A)
+    assert d.title.start["ruleset"] == 2 and d.title.start["players"] == ("human", "normal")
+
+    # the programs, as the device runs them: one press, and the battle against the CPU
+    board = stub.make()
+    programs = Programs(board)
+    programs.until(lambda: programs.screen is not None)
+    title = programs.screen
+    board.press(K.A)
+    programs.until(lambda: programs.name == "battle" and programs.screen is not title)
+    battle = programs.screen
+    assert programs.ran == ["title"] and battle.players[0] is None
+    assert battle.players[1] is not None
+
+
+def _stored_game():
+    """A stub board whose store holds a game in play (the title's Quick battle)."""
+    board = stub.make()
+    programs = Programs(board)
+    programs.until(lambda: programs.screen is not None)
+    board.press(K.A)
+    programs.until(lambda: programs.name == "battle")
+    return board
+
+
+def test_a_new_game_asks_before_it_overwrites_a_saved_game():
+    from engine.ui.saving import store
+
+    board = _stored_game()
+    saved = bytes(board.store.data)
+    for line in ("Quick battle", "New game", "Demo"):
+        b2 = stub.make(store=board.store)
+        programs = Programs(b2)
+        programs.until(lambda: programs.screen is not None)
+        title = programs.screen
+        lines = [t for t, _ in title.page[1]]
+        assert lines[:3] == ["Continue", "Quick battle", "New game"] and title.sel == 0
+        i = lines.index(line)
+        while title.sel != i:
+            title.on_event(K.DOWN)
+        title.on_event(K.A)
+        assert title.page[0] == "Overwrite saved game?"
+        assert [t for t, _ in title.page[1]] == ["No", "Yes"] and title.sel == 0
+        title.on_event(K.A)  # No: back on the title, the save as it was
+        assert title.page[0] == "POCKET TACTICS" and not title.quit
+        for _ in range(5):
+            programs.frame()
+        assert programs.name == "title" and bytes(b2.store.data) == saved
+        assert store.offers(b2).game
+    # Yes: the new game's questions (B goes back to the title), or the new game
+    d = TitleDriver(has_save=True)
+    d.pick("New game")
+    d.pick("Yes")
+    assert d.page() == "Game"
+    d.press(K.B)
+    assert d.page() == "POCKET TACTICS"
+    d.pick("Quick battle")
+    d.pick("Yes")
+    assert d.title.quit and d.title.start["players"] == ("human", "normal")
+
+
+def test_the_new_game_questions_say_where_you_are():
+    # every question's title line ends with its place: "3/14" (Pocket-Tactics), "2/3"
+    # (Tactical Hex); A all the way through Pocket-Tactics' fourteen
+    d = TitleDriver()
+    d.pick("New game")
+    steps = []
+    while not d.title.quit:
+        head = d.title.panel.text[0]
+        assert len(head) <= WIDTH and head.startswith(d.page())
+        steps.append(head.split()[-1])
+        d.press(K.A)
+    assert steps == ["%d/14" % n for n in range(1, 15)]
+    d = TitleDriver()
+    d.pick("New game")
+    d.pick("Tactical Hex")
+    assert d.title.panel.text[0].endswith(" 2/3")
+    d.press(K.A)
+    assert d.title.panel.text[0].endswith(" 3/3")
+    d = TitleDriver()
+    d.pick("Settings")
+    assert d.title.panel.text[0] == "Settings"  # no place outside the questions
+
+
+def test_new_game_pages_name_tiles_and_factions_in_whole_lines():
+    # tiles by name with their counts (not "GrGrWdWd"), a line on each faction in its army
+    # question; every line of every page fits the panel and no two read the same
+    from engine.pocket_tactics import factions as F
+    from engine.pocket_tactics import names as N
+
+    faction_lines = set()
+    for n in range(40):
+        d = TitleDriver()
+        d.title.rng.seed(n)
+        d.pick("New game")
+        while not d.title.quit:
+            lines = d.title.panel.text
+            shown = [t for t in lines[1:] if t]
+            assert all(len(t) <= WIDTH for t in lines), lines
+            assert len(set(shown)) == len(shown), lines
+            if d.page().startswith("Tiles of"):
+                text = " ".join(shown)
+                f = d.title.answers["faction%d" % (d.page() == "Tiles of Red")]
+                for t in set(F.FACTIONS[f][2]):
+                    assert "%d %s" % (bytes(F.FACTIONS[f][2]).count(t), N.TERRAINS[t]) in text
+            if d.page().startswith("Army of"):
+                assert len(shown) == 3
+                faction_lines.add(shown[2])
+            if d.page().startswith("Faction of"):  # a different faction each run
+                for _ in range(n % 5):
+                    d.press(K.DOWN)
+            d.press(K.A)
+    assert len(faction_lines) == 5

@@ -39,6 +39,8 @@ GAMES = {
                           "Army of Blue": "Choose units"},
     "random-tiles-draft": {"Tiles of Blue": "Random", "Tiles of Red": "Random"},
 }
+for _answers in GAMES.values():
+    _answers["POCKET TACTICS"] = "New game"  # not Quick battle, the line under the bar
 # the custom army of "custom-100-spells", by builder line: presses of RIGHT
 CUSTOM_ARMY = (("Guild Initiate", 1), ("Guild Apprentice", 2), ("Guild Mage", 2),
                ("Guild Guard", 2), ("Grand Librarian", 1), ("Fireball", 3), ("Ward", 2),

@@ -17,12 +17,73 @@ from .kit.sprites import SIDES
 from .saving.play import LEVELS
 
 
+# The questions of a new game in the order they come, for the "3/14" in a page's title (the
+# Game question counts those of the game it offers first).
+_STEPS = {POCKET_TACTICS: ("Game", "%s player" % SIDES[0], "%s player" % SIDES[1], "Points",
+                           "Faction of %s" % SIDES[0], "Faction of %s" % SIDES[1],
+                           "Army of %s" % SIDES[0], "Army of %s" % SIDES[1],
+                           "Tiles of %s" % SIDES[0], "Tiles of %s" % SIDES[1],
+                           "Central feature", "Feature of %s" % SIDES[0],
+                           "Feature of %s" % SIDES[1], "Map building"),
+          TACTICAL_HEX: ("Game", "Japan", "Russia")}
+_GAMES = ((POCKET_TACTICS, "Pocket-Tactics 4th ed."), (TACTICAL_HEX, "Tactical Hex 1905"))
+# A line on each faction for its army question (at most 25 characters: a menu line)
+_FACTION_LINES = ("Tough cyborg rebels", "Disciplined gun troopers", "Few well-armed machines",
+                  "Goblin horde, many cheap", "Frail casters, spells")
+
+
+def step_of(title, ruleset):
+    """"n/N" for the new-game question ``title`` of the game ``ruleset``, or "" for any
+    other page."""
+    steps = _STEPS[ruleset]
+    if title in steps:
+        return "%d/%d" % (steps.index(title) + 1, len(steps))
+    return ""
+
+
 class NewGame:
+    def game_first(self):
+        """The game the Game question offers first, and Quick battle plays: the game of the
+        newest save (the one played last), else Pocket-Tactics."""
+        return TACTICAL_HEX if self.last_ruleset == TACTICAL_HEX else POCKET_TACTICS
+
     def new_game(self):
         self.answers = {}
-        self.ask("Game", [("Pocket-Tactics 4th ed.", POCKET_TACTICS),
-                          ("Tactical Hex 1905", TACTICAL_HEX)], "ruleset", 0,
-                 self._players_a)
+        first = self.game_first()
+        self.ask("Game", [(text, r) for r, text in _GAMES], "ruleset",
+                 0 if first == POCKET_TACTICS else 1, self._players_a)
+
+    def quick_battle(self):
+        """The title's Quick battle: the game ``game_first`` names with every default of its
+        questions, you (Blue; Japan) against the CPU at the Settings' level. Pocket-Tactics:
+        both sides the same faction, drawn at random, with its suggested 50-point build,
+        tiles and feature, so neither army is the stronger (docs/PLAYERS_GUIDE.md)."""
+        if self.game_first() == TACTICAL_HEX:
+            options = [("CPU normal", "normal"), ("CPU easy", "easy"), ("CPU hard", "hard")]
+            self.begin({"ruleset": TACTICAL_HEX, "seed": self._seed(),
+                        "players": ("human", options[self._cpu_first(options, 0)][1])})
+            return
+        from engine.pocket_tactics.forces import suggested
+
+        options = self._pt_players()
+        f = self.rng.below(T.N_FACTIONS)
+        self.begin({"ruleset": POCKET_TACTICS, "config": suggested(f, f, 50),
+                    "players": ("human", options[self._cpu_first(options, 1)][1]),
+                    "auto_draft": False, "seed": self._seed()})
+
+    def overwrite(self, then):
+        """``then`` behind the question "Overwrite saved game?" (No under the bar) when the
+        store holds a game in play; ``then`` at once when it does not."""
+        def ask():
+            if not self.has_save:
+                then()
+                return
+
+            def yes():
+                self.back()
+                then()
+            self.show("Overwrite saved game?", [("No", self.back), ("Yes", yes)])
+        return ask
 
     def levels(self):
         """The CPU levels Settings offers, for both games, on the device too (a
@@ -110,7 +171,7 @@ class NewGame:
                  lambda: self._faction(0))
 
     def _faction(self, p):
-        options = [(F.FACTION_NAMES[f], f) for f in range(T.N_FACTIONS)]
+        options = [(fit(F.FACTION_NAMES[f]), f) for f in range(T.N_FACTIONS)]
         then = (lambda: self._faction(1)) if p == 0 else (lambda: self._army(0))
         self.ask("Faction of %s" % SIDES[p], options, "faction%d" % p, p, then)
 
@@ -133,6 +194,7 @@ class NewGame:
         for text, value in options:
             items.append((text, self._set_and(("army%d" % p), value, then)))
         items.append(("Choose units...", lambda: self.army_builder(p, then)))
+        items.append((_FACTION_LINES[f], self._faction_units(f)))  # A: the faction's units
         self.show("Army of %s" % SIDES[p], items)
 
     def _set_and(self, key, value, then):
@@ -216,10 +278,12 @@ class NewGame:
         then = (lambda: self._tiles(1)) if p == 0 else self._central
         suggested = tuple(F.FACTIONS[f][2])
         rand = tuple(self.rng.below(T.N_TERRAINS) for _ in range(TILES_PER_PLAYER))
-        self.show("Tiles of %s" % SIDES[p], [
-            ("Suggested: " + _tile_list(suggested), self._set_and("tiles%d" % p, suggested, then)),
-            ("Random: " + _tile_list(rand), self._set_and("tiles%d" % p, rand, then)),
-            ("Choose tiles...", lambda: self.tile_picker(p, then))])
+        items = []
+        for head, tiles in (("Suggested:", suggested), ("Random:", rand)):
+            pick = self._set_and("tiles%d" % p, tiles, then)
+            items += [(line, pick) for line in tile_lines(head, tiles)]
+        items.append(("Choose tiles...", lambda: self.tile_picker(p, then)))
+        self.show("Tiles of %s" % SIDES[p], items)
 
     def tile_picker(self, p, then):
         counts = [0] * T.N_TERRAINS
@@ -288,17 +352,30 @@ class NewGame:
                     "seed": self._seed()})
 
 
+def fit(name, width=25):
+    """``name`` on a menu line of ``width`` characters: its middle words cut to an initial
+    while it is longer ("Cybernetic L. Front")."""
+    words = name.split(" ")
+    i = len(words) - 2
+    while len(" ".join(words)) > width and i > 0:
+        words[i] = words[i][0] + "."
+        i -= 1
+    return " ".join(words)[:width]
 
-def _abbr(t):
-    """Two letters for terrain ``t``: its first two, or its first and last when another
-    terrain starts with the same two (Wasteland Wd, Water Wr)."""
-    name = N.TERRAINS[t]
-    for other in range(len(N.TERRAINS)):
-        if other != t and N.TERRAINS[other][:2] == name[:2]:
-            return name[0] + name[-1]
-    return name[:2]
 
-
-def _tile_list(tiles):
-    return "".join(_abbr(t) for t in tiles)
-
+def tile_lines(head, tiles):
+    """``head`` and the terrains of ``tiles`` by name with their counts, in the terrains'
+    order ("Suggested: 2 Grid," "  3 Wasteland, 1 Water"): menu lines of at most 25
+    characters, the second and later indented."""
+    words = []
+    for t in range(T.N_TERRAINS):
+        n = tiles.count(t)
+        if n:
+            words.append("%d %s," % (n, N.TERRAINS[t]))
+    words[-1] = words[-1][:-1]
+    lines = [head]
+    for w in words:
+        if len(lines[-1]) + 1 + len(w) > 25:
+            lines.append(" ")
+        lines[-1] += " " + w
+    return lines

@@ -3,12 +3,16 @@
 new-game questions (players, points, factions, armies with a live points counter, tiles,
 features, the map draft), the rules pages and the unit browser.
 
-Every question is a page of options with the default under the bar, so pressing A all the
-way starts a fair game (suggested builds, suggested tiles and features, you against the
-CPU). B goes back one page. The title reads the save store once (engine/ui/saving/store.py
-``offers``): Continue when it holds a game in play, "Replay last game" when it holds a
-finished one, the settings of its newest save, or why a save was refused. A new game is
-handed to the battle program as a save of its move 0 (``begin``)."""
+Quick battle, under the bar at power-on, starts a fair game against the CPU with one
+press (newgame.py ``quick_battle``). Every question of New game is a page of options with
+the default under the bar and its place in the title ("3/14"), so pressing A all the way
+starts a fair game too (suggested builds, suggested tiles and features, you against the
+CPU). A new game asks before it replaces a game in play ("Overwrite saved game?", No
+under the bar). B goes back one page. The title reads the save store once
+(engine/ui/saving/store.py ``offers``): Continue, first, when it holds a game in play,
+"Replay last game" when it holds a finished one, the settings of its newest save, or why
+a save was refused. A new game is handed to the battle program as a save of its move 0
+(``begin``)."""
 import displayio
 
 from engine.core.rng import Rng
@@ -24,7 +28,7 @@ from .kit.kit import Kit
 from engine.core.lazy import moment
 from .kit.panel import LINES
 from .kit.text import wrap
-from .newgame import NewGame
+from .newgame import NewGame, fit, step_of
 from .saving import store
 
 _SHOWN = LINES - 1  # option lines under the title
@@ -61,6 +65,7 @@ class Title(NewGame):
         self.board = board
         self.settings = offer.settings
         self.has_save = offer.game
+        self.last_ruleset = offer.ruleset
         self.replayable = offer.ended and getattr(board, "replays", True)
         if kit is None:
             kit = Kit(board)
@@ -100,7 +105,9 @@ class Title(NewGame):
 
     def draw(self):
         title, items, _ = self.page
-        lines = [title]
+        step = step_of(title, self.game_first() if title == "Game"
+                       else self.answers.get("ruleset", self.game_first()))
+        lines = [title + " " * (26 - len(title) - len(step)) + step if step else title]
         for i in range(self.top, min(len(items), self.top + _SHOWN)):
             lines.append(self.indent + items[i][0])
         self.panel.show(lines, 1 + self.sel - self.top, 0)
@@ -145,15 +152,17 @@ class Title(NewGame):
     def main_menu(self):
         self.stack = []
         self.page = None
-        items = [("New game", self.new_game)]
-        if self.has_save:
+        items = []
+        if self.has_save:  # first: A at power-on goes back to the game
             items.append(("Continue", self._continue))
+        items.append(("Quick battle", self.overwrite(self.quick_battle)))
+        items.append(("New game", self.overwrite(self.new_game)))
         if self.replayable:
             items.append(("Replay last game", self._replay))
         items.append(("Rules", self.rules))
         items.append(("Units and terrain", self.browser))
         items.append(("Settings", self.settings_page))
-        items.append(("Demo", self.demo))
+        items.append(("Demo", self.overwrite(self.demo)))
         self.show("POCKET TACTICS", items)
 
     def _continue(self):
@@ -215,7 +224,8 @@ class Title(NewGame):
         return page
 
     def browser(self):
-        items = [(F.FACTION_NAMES[f], self._faction_units(f)) for f in range(T.N_FACTIONS)]
+        items = [(fit(F.FACTION_NAMES[f]), self._faction_units(f))
+                 for f in range(T.N_FACTIONS)]
         items.append(("Terrain and features", self._places))
         items.append(("Back", self.back))
         self.show("Units and terrain", items)
@@ -223,7 +233,7 @@ class Title(NewGame):
     def _faction_units(self, f):
         def page():
             first, n = F.FACTIONS[f][0], F.FACTIONS[f][1]
-            self.show(F.FACTION_NAMES[f], [
+            self.show(fit(F.FACTION_NAMES[f], 26), [
                 ("%s %d pts" % (N.UNIT_NAMES[ty], type_stat(ty, U_POINTS)), self._card(ty))
                 for ty in range(first, first + n)] + [("Back", self.back)])
         return page

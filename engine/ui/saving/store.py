@@ -41,11 +41,13 @@ def _load(board):
 
 class Offer:
     """What the title offers from the store: ``game`` (a game to continue), ``ended`` (a
-    finished game to replay), ``settings``, ``notice`` (why a save was refused, or None)
-    and ``newest`` (where the newest record lies: what a new game's save goes after)."""
+    finished game to replay), ``settings``, ``ruleset`` (the game of the newest save, or
+    None), ``notice`` (why a save was refused, or None) and ``newest`` (where the newest
+    record lies: what a new game's save goes after)."""
 
     def __init__(self):
         self.game = False
+        self.ruleset = None
         self.ended = False
         self.settings = Settings()
         self.notice = None
@@ -90,6 +92,7 @@ def offers(board):
         out.notice = "Saved game refused: %s" % e
         return out
     out.settings = play.settings
+    out.ruleset = play.ruleset
     out.ended = play.over
     out.game = not play.over
     return out

@@ -8,7 +8,8 @@ battle program.
 SCRIPT is read a word at a time: a key's name is pressed; "=TEXT" moves the bar to the
 first line of the page that starts with TEXT (the shorter way round: the lines wrap) and
 presses A. Finding lines by their text keeps the script right whether or not the menu
-offers Continue (a store holding a game in play) or "Replay last game".
+offers Continue (a store holding a game in play: "Yes" to the question whether the new
+game may overwrite it) or "Replay last game".
 
 ``look`` marks what the title showed (SEEN): "menu" (the title menu), "continue" (Continue
 on it), "rules" (the rules list), "text" (a page to read: a rules page, a unit card),
@@ -52,6 +53,8 @@ def key(title):
     from presses import key_named
 
     items = title.page[1]
+    if _want is None and title.page[0] == "Overwrite saved game?":
+        _want = "Yes"  # a store with a game in play: the new game replaces it
     if _want is None:
         if _at >= len(_words):
             raise RuntimeError("the title's script ran out on page %r" % title.page[0])
