@@ -11,12 +11,17 @@ headless from a key script.
     python tools/emulator.py --players human,greedy a new game of those players (human,
                                                    greedy, random or a CPU level per side;
                                                    human,human: hot-seat), then as on the
-                                                   device
-    python tools/emulator.py --script demo.keys    window, plays the script, then the keyboard
-    python tools/emulator.py --headless --script demo.keys --shots out/
+                                                   device; --factions, --limit and --seed
+                                                   choose its armies and dice
+    python tools/emulator.py --script docs/scripts/hotseat-suggested.keys
+                                                   window, plays the script, then the keyboard
+    python tools/emulator.py --headless --script docs/scripts/hotseat-suggested.keys --shots out/
                                                    no window, fake clock, exits at the end
-    python tools/emulator.py --headless            no window: a CPU-vs-CPU game to the end,
-                                                   its last screen saved as a PNG
+    python tools/emulator.py --headless            no window: a CPU-vs-CPU game to the end
+                                                   (--players, --factions, --limit, --seed
+                                                   too), a PNG every ten turns and of its
+                                                   last screen, into --shots or the current
+                                                   folder
 
 With no screen (no DISPLAY or WAYLAND_DISPLAY on Linux, or SDL_VIDEODRIVER=dummy) the
 emulator runs headless.
@@ -65,11 +70,18 @@ def build_parser():
     p.add_argument("--full-redraw", action="store_true",
                    help="redraw the whole screen at every refresh (debugging)")
     p.add_argument("--players", default=None,
-                   help="who plays A,B: human, greedy, random or a CPU level (easy, normal, "
-                   "hard) (default human,greedy; headless without a script: greedy,random)")
-    p.add_argument("--seed", type=int, default=None, help="game seed (default: from the clock)")
-    p.add_argument("--factions", default="clf,fsp", help="faction keys of A and B")
-    p.add_argument("--limit", type=int, default=50, choices=(50, 100), help="point limit")
+                   help="start a new game: who plays Blue,Red: human, greedy, random or a CPU "
+                   "level (easy, normal, hard) (without it: the title; headless without a "
+                   "script: greedy,random)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the new game's seed (default: from the clock); needs --players, "
+                   "or --headless without --script")
+    p.add_argument("--factions", default=None,
+                   help="faction keys of Blue and Red (default clf,fsp); needs --players, "
+                   "or --headless without --script")
+    p.add_argument("--limit", type=int, default=None, choices=(50, 100),
+                   help="point limit (default 50); needs --players, or --headless without "
+                   "--script")
     p.add_argument("--no-handover", action="store_true",
                    help="hot-seat without the hand-over screen")
     return p
@@ -95,7 +107,7 @@ def game_app(args, demo):
     from engine.ui.saving.play import Settings
 
     players = (args.players or ("greedy,random" if demo else "human,greedy")).split(",")
-    keys = args.factions.split(",")
+    keys = (args.factions or "clf,fsp").split(",")
     kinds = ("human", "greedy", "random") + LEVELS
     if len(players) != 2 or any(p not in kinds for p in players):
         raise SystemExit("emulator: --players takes two of %s" % ", ".join(kinds))
@@ -109,7 +121,7 @@ def game_app(args, demo):
         settings = Settings()
         settings.handover = not args.no_handover
         why = store.new_game(board, store.offers(board).newest, 1, players, seed,
-                             suggested(factions[0], factions[1], args.limit), settings)
+                             suggested(factions[0], factions[1], args.limit or 50), settings)
         if why is not None:
             raise SystemExit("emulator: %s" % why)
 
@@ -219,6 +231,16 @@ def main(argv=None, app=None):
             print("emulator: %s" % e, file=sys.stderr)
             return 2
     demo = args.headless and script is None
+    if args.players is None and not demo:
+        given = [o for o, v in (("--factions", args.factions), ("--limit", args.limit),
+                                ("--seed", args.seed)) if v is not None]
+        if given:
+            names = given[-1] if len(given) == 1 else \
+                ", ".join(given[:-1]) + " and " + given[-1]
+            print("emulator: %s %s the new game of --players (or of --headless without "
+                  "--script); without them the emulator opens the title"
+                  % (names, "chooses" if len(given) == 1 else "choose"), file=sys.stderr)
+            return 2
     shoots = args.shots is not None or demo and app is None or \
         any(step[0] == "shot" for step in script or ())
     why = check_shots_dir(args.shots or os.getcwd()) if shoots else None

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Sets up (tools/setup.sh) and starts the desktop emulator: a window where you (side A)
-# play against the CPU; arrows move, Z = A, X = B, Backspace = Select, Enter = Start.
-# With no screen it runs headless: a CPU-vs-CPU game to the end, its last screen saved as
-# game-over.png. Extra arguments go to tools/emulator.py (see --help).
+# Sets up (tools/setup.sh) and starts the desktop emulator at the title screen, as the
+# device starts: Quick battle, New game, Continue...; arrows move, Z = A, X = B,
+# Backspace = Select, Enter = Start. With no screen it runs headless: a CPU-vs-CPU game to
+# the end, its screenshots (every ten turns and game-over.png) written into --shots DIR or
+# the folder it was started from. Extra arguments go to tools/emulator.py (see --help).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$root"
-bash tools/setup.sh
-exec .venv/bin/python tools/emulator.py "$@"
+bash "$root/tools/setup.sh"
+exec "$root/.venv/bin/python" "$root/tools/emulator.py" "$@"
