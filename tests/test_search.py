@@ -64,8 +64,15 @@ class RaceHooks:
     def quick(self, st):
         return None
 
+    def priors(self, st, acts, n, out):
+        for i in range(n):
+            out[i] = 0  # no opinion: the listed order
+
     def turn(self, s):
         return s.turn
+
+    def expects(self, s):
+        return False
 
     def sample(self, s, rng):
         return rng.below(6) + 1
@@ -254,3 +261,78 @@ def test_another_search_on_the_scratch_state_restarts_the_evaluation():
     # root rather than going on from b's position
     assert a.evals == 5 and b.evals == 5
     assert ha.started == 6 and ha.evaluated == 5
+
+
+class Corridor:
+    """Player 0 stands ``left`` steps from a goal: action 0 takes one step, action 1 (while
+    within ``reach``) jumps onto it; player 1 can only wait. Reaching the goal wins. No
+    dice: every evaluation is exact."""
+
+    def __init__(self, left=4, reach=4):
+        self.left = left
+        self.reach = reach
+        self.player = 0
+        self.turn = 0
+
+    def copy_from(self, o):
+        self.left, self.reach, self.player, self.turn = o.left, o.reach, o.player, o.turn
+
+    def to_act(self):
+        return TERMINAL if self.left <= 0 else self.player
+
+    def legal_actions(self):
+        if self.player == 1:
+            return [0]
+        return [0, 1] if self.left <= self.reach else [0]
+
+    def apply(self, a):
+        if self.player == 0:
+            self.left = 0 if a == 1 else self.left - 1
+        self.player = 1 - self.player
+        self.turn += 1
+
+
+class CorridorHooks(RaceHooks):
+    def __init__(self, prior=None):
+        RaceHooks.__init__(self)
+        self.prior = prior  # {action: prior}
+        self.tried = []
+
+    def scratch(self, st, old):
+        return old if isinstance(old, Corridor) else Corridor()
+
+    def priors(self, st, acts, n, out):
+        for i in range(n):
+            out[i] = self.prior.get(acts[i], 0) if self.prior else 0
+
+    def policy(self, s, rng):
+        return 0  # the play-outs only ever step
+
+    def apply(self, s, a):
+        if s.turn == self.root_turn and s.player == 0:
+            self.tried.append(a)
+        s.apply(a)
+
+    def evaluate(self, s, p):
+        return (1000 if s.left <= 0 else -10 * s.left) if p == 0 else 0
+
+
+def test_a_win_now_is_preferred_to_a_win_later():
+    # both actions win within the horizon; listed first, the step wins three plies later
+    # than the jump: the sooner win scores higher (the plies it took count against it)
+    hooks = CorridorHooks()
+    hooks.root_turn = 0
+    st = Corridor(left=2)
+    assert Search(hooks, seed=1).choose(st, 0, budget=50, horizon=10) == 1
+
+
+def test_the_prior_orders_the_first_tries_when_the_budget_is_short():
+    # one evaluation only: the action the prior ranks first is the one tried (and chosen),
+    # whatever the listed order
+    for prior, first in (({0: 5, 1: 1}, 0), ({0: 1, 1: 5}, 1)):
+        hooks = CorridorHooks(prior)
+        hooks.root_turn = 0
+        st = Corridor(left=8, reach=8)
+        s = Search(hooks, seed=1)
+        assert s.choose(st, 0, budget=1, horizon=1) == first
+        assert hooks.tried == [first]

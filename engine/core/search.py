@@ -5,16 +5,21 @@ At the root (a decision of the CPU player) every legal action is tried by *evalu
 copy the root into one preallocated scratch state, redraw what the CPU cannot see
 (``determinize``), apply the action, play on with a cheap policy until ``horizon`` turns
 have begun (chance nodes sampled from the search's own Rng, never the state's PRNG: the CPU
-does not know the dice to come), then score the leaf with the ruleset's evaluation.
+does not know the dice to come), then score the leaf with the ruleset's evaluation. A chance node that the evaluation values by
+its expectation (an assault's dice, for Pocket-Tactics) ends the play-out there: an exact
+expectation instead of one sampled outcome.
 
 The work is sliced by plies: ``think(work)`` does at most ``work`` plies (setting an
 evaluation up, each action of its play-out, scoring its leaf), so a slice is bounded however
 long a play-out runs; an evaluation in progress goes on at the next call. Between slices the
 UI redraws and reads buttons (and the device's collector frees what a slice left).
 
-Root actions compete by sequential halving: every action gets one evaluation, then the
+Root actions compete by sequential halving, tried first in the order of a cheap prior (the
+ruleset's one-ply value), so that a budget or deadline smaller than the root leaves out the
+least likely actions, never those that happen to be listed last: every action gets one evaluation, then the
 better half (by mean) gets twice the samples, and so on down to the best two, which share
-what is left until the budget or the deadline runs out. An evaluation that met no chance node and nothing hidden is exact
+what is left until the budget or the deadline runs out. A play-out that ends the game scores its win less the plies it took (a loss plus them), so a
+sooner win is preferred to a later one. An evaluation that met no chance node and nothing hidden is exact
 and is never repeated. Statistics live in arrays made once (grown only for a root with
 more actions than ever before); the scratch state is made once and shared by every Search
 of the program (two CPU players never think at the same time); an evaluation allocates only
@@ -24,7 +29,11 @@ The ruleset supplies ``hooks``, an object with:
     scratch(st, old)            a state that copy_from(st) can fill: ``old`` if it can
     determinize(s, p, rng)      redraw the cards player p cannot see; True if any are hidden
     quick(st)                   an action to play without searching, or None
+    priors(st, acts, n, out)    out[i] = a cheap score of acts[i], i < n (|v| < 2**28): the
+                                order in which the root's actions are first tried
     turn(s)                     a count that grows by one at the start of each turn
+    expects(s)                  True if evaluate() values chance node s by its expectation
+                                (the play-out ends there instead of sampling it)
     sample(s, rng)              a chance outcome, drawn from ``rng``
     policy(s, rng)              the action of the player to act inside an evaluation
     apply(s, a)                 apply an action known to be legal
@@ -69,6 +78,7 @@ class Search:
         self.deadline = 0
         self.limited = False
         self.evals = 0
+        self.cut = False  # the last decision was ended by its deadline
         # sequential halving: order[:alive] are the candidates, each wants target samples
         self.alive = 0
         self.target = 1
@@ -91,6 +101,7 @@ class Search:
         self.horizon = horizon
         self.noise = noise
         self.evals = 0
+        self.cut = False
         self.cur = -1
         self.limited = now_ms is not None and limit_ms > 0
         if self.limited:
@@ -117,12 +128,15 @@ class Search:
         _scratch = s
         if n > len(self.n):
             self._size(n)
+        h.priors(st, acts, n, self.sums)
         for i in range(n):
-            self.sums[i] = 0
             self.n[i] = 0
             self.flag[i] = 0
             self.order[i] = i
         self.alive = n
+        self._rank()  # by the prior: the likeliest first, should the budget run out
+        for i in range(n):
+            self.sums[i] = 0
         self.target = 1
         self.cursor = 0
 
@@ -181,7 +195,10 @@ class Search:
         self.order = bytearray(n)
 
     def _late(self, now):
-        return self.limited and ticks_diff(now, self.deadline) >= 0
+        if self.limited and ticks_diff(now, self.deadline) >= 0:
+            self.cut = True
+            return True
+        return False
 
     def _finish(self):
         self.cur = -1  # an evaluation cut short by the deadline counts nothing
@@ -225,7 +242,9 @@ class Search:
 
     def _mean(self, i):
         c = self.n[i]
-        return self.sums[i] // c if c else -(1 << 29)
+        if c:
+            return self.sums[i] // c
+        return self.sums[i] - (1 << 29)  # not sampled yet: after every sampled one, by prior
 
     def _rank(self):
         """Insertion sort of order[:alive] by mean, best first (no allocation)."""
@@ -280,9 +299,13 @@ class Search:
         while done < work:
             done += 1
             who = s.to_act()
-            if who == TERMINAL or h.turn(s) >= stop or self.steps >= _MAX_STEPS:
+            if (who == TERMINAL or h.turn(s) >= stop or self.steps >= _MAX_STEPS
+                    or (who == CHANCE and h.expects(s))):
                 i = self.cur
-                self.sums[i] += h.evaluate(s, self.player)
+                v = h.evaluate(s, self.player)
+                if who == TERMINAL:  # a sooner win is better, a later loss less bad
+                    v = v - self.steps if v > 0 else (v + self.steps if v < 0 else v)
+                self.sums[i] += v
                 self.n[i] += 1
                 if not self.chance and (self.horizon <= 1 or not self.hidden):
                     self.flag[i] |= _EXACT

@@ -5,28 +5,35 @@
     a = p.choose(st)                        # blocking (tools, tests)
     p.begin(st, now_ms); p.think(work, now_ms) -> True when done; p.best()   # sliced (UI)
 
-Turn actions (and a hasted ally's move) are searched; the dice decisions of an assault
-(bumps, re-rolls) use the greedy dice policy of forecast.py, and the setup decisions fixed
-rules below (a compact map, room around the own feature, the costliest units first).
+Turn actions (and a hasted ally's move) are searched, tried in the order of the greedy
+player's values; a play-out stops at an assault's dice, which evaluate.py values by their
+odds (no sampled dice). "normal" and "hard" look at the other side's reply (horizon
+2, the greedy player's); "hard" values assaults by the exact odds, with bumps and re-rolls
+(odds.py), "easy" and "normal" by the single roll, which needs 3 KB less heap. The
+dice decisions of an assault (bumps, re-rolls) use the greedy dice policy of forecast.py,
+and the setup decisions fixed rules below (a compact map, room around the own feature, the
+costliest units first).
 """
 from engine.core.search import SearchPlayer
 
 from . import tables as T
 from .consts import (K_BUMP, K_REROLL, K_STOP, NONE, PH_BUMP, PH_FEATURE, PH_HASTE,
-                     PH_PLACE_TILE, PH_REROLL, PH_SETUP_DEPLOY, PH_TURN, U_POINTS, action,
+                     PH_PLACE_TILE, PH_REROLL, PH_ROLL, PH_SETUP_DEPLOY, PH_TURN, U_POINTS, action,
                      kind_of, x_of, y_of)
 from .evaluate import evaluate, exact_odds, pbeat_odds
 from .forecast import best_bump, best_reroll
 from .players import GreedyPlayer
 from .units import stat
 
-# level: (evaluations a decision, horizon in turns, time limit in device ms, noise)
+# level: (evaluations a decision, horizon in turns, time limit in device ms, noise); the
+# figures that chose them: docs/PERFORMANCE.md, "The CPU's strength"
 LEVELS = {
     "easy": (12, 1, 1000, 1500),
-    "normal": (48, 1, 1500, 0),
-    "hard": (300, 3, 5000, 0),
+    "normal": (48, 2, 1500, 0),
+    "hard": (300, 2, 5000, 0),
 }
 EXACT = ("hard",)  # levels whose evaluation uses the exact assault odds (evaluate.exact_odds)
+_PRIOR_MAX = 1 << 27
 
 
 def _dice_action(st):
@@ -111,8 +118,9 @@ class CpuPlayer(SearchPlayer):
 
     def __init__(self, level="normal", seed=1, clock=None, speed=1):
         SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed)
-        self.greedy = GreedyPlayer(seed)
-        self.odds = exact_odds if level in EXACT else pbeat_odds
+        exact = level in EXACT
+        self.greedy = GreedyPlayer(seed, exact)  # the single roll's odds need 3 KB less heap
+        self.odds = exact_odds if exact else pbeat_odds
 
     # --- the search's hooks ----------------------------------------------------------------
 
@@ -169,8 +177,19 @@ class CpuPlayer(SearchPlayer):
             return _feature(st)
         return self.greedy.choose(st)
 
+    def priors(self, st, acts, n, out):
+        """The greedy player's one-ply values (a turn's actions and a hasted ally's move)."""
+        g = self.greedy
+        for i in range(n):
+            v = g.value(st, acts[i])
+            out[i] = v if v < _PRIOR_MAX else _PRIOR_MAX
+
     def turn(self, s):
         return s.turn
+
+    def expects(self, s):
+        """An assault's dice: evaluate() takes the assault's expected outcome (A5)."""
+        return s.phase == PH_ROLL
 
     def sample(self, s, rng):
         if s.chance_is_die():

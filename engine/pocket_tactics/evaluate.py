@@ -7,12 +7,13 @@ feature control (A10: holding every feature wins), how close each side is to the
 it does not hold, the best assault the side to move can make now and the best the other
 side can answer with (one action a turn, A3: the best threat counts, not their sum), units
 standing where a test would follow, the spell hand by its public size only (the CPU never
-looks at the other hand, A9), and an imminent win by features.
+looks at the other hand, A9), and an imminent win by features. With an assault's dice still to roll (the search stops
+there), the assault's expected outcome: no sampled dice.
 
 The assault odds are a parameter: the single roll by default (``pbeat_odds``), the exact
 odds with bumps and re-rolls (``exact_odds``, odds.py's table) for the hard level.
 """
-from .consts import (CAPTIVE, HAND_SIZE, MAP, NONE, PH_OVER, RESERVE, ST_WEAK_MASK,
+from .consts import (CAPTIVE, HAND_SIZE, MAP, NONE, PH_OVER, PH_ROLL, RESERVE, ST_WEAK_MASK,
                      ST_WEAK_SHIFT, U_DEF, U_FLYING, U_OFF, U_POINTS, U_SWIFT)
 from .players import P_BEAT
 from .spells import count
@@ -38,6 +39,7 @@ _W_MOVER = const(80)  # % of the mover's best assault value counted
 _W_OTHER = const(35)  # % of the other side's best assault value counted
 _W_CARD = const(120)  # per spell card in hand
 _W_LAST = const(60)  # % of WIN for "the mover can take the last feature now"
+_W_FALL = const(115)  # _W_MAP + _W_CAPTIVE: a unit on the map that becomes a captive
 
 
 def pbeat_odds(st, att, dfd, back):
@@ -126,11 +128,19 @@ def evaluate(st, p, odds=pbeat_odds):
         else:
             continue
         v += x if st.u_owner[u] == p else -x
+    mover = st.turn_player
+    if st.phase == PH_ROLL:  # an assault's dice are to roll (A5): its expected outcome
+        a = st.att
+        d = st.dfd
+        back = b.route(st.u_tile[a], st.u_tile[d]) == 1 or can_strike(st, d, a)
+        fall, lose = odds(st, a, d, back)
+        x = (fall * stat(st, d, U_POINTS) - lose * stat(st, a, U_POINTS)) * _W_FALL // 1000
+        v += x if st.u_owner[a] == p else -x
+        mover = 1 - mover  # the assault was the attacker's action (A3): the other side's next
     # features: held, and the distance of each side to those it does not hold
     held_mover = 0
     held_other = 0
     empty = 0
-    mover = st.turn_player
     last = NONE
     for t in range(b.n):
         if b.t_feature[t] == NONE:

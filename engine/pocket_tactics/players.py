@@ -15,7 +15,7 @@ from .consts import (K_ASSAULT, K_BUMP, K_CAST, K_DEPLOY,
                      K_MOVE, K_RETURN, K_STOP, MAP, NONE, PH_BUMP, PH_REROLL,
                      PH_SETUP_DEPLOY, PH_TURN, S_EFFECT, S_N, SP_FIREBALL, SP_LIGHTNING,
                      SP_RESCUE, U_DEF, U_DEF_BUMPS, U_OFF, U_POINTS, kind_of, x_of, y_of)
-from .units import bump_sum, can_strike, hazard_dv, spell_stat, stat
+from .units import bump_sum, can_strike, hazard_dv, reach, spell_stat, stat
 
 # P_BEAT[off][def]: chance in 1000 that `off` red dice defeat `def` blue dice in one roll
 # (RULES A5.4 tally, no bumps or re-rolls: attack spells, A9). Checked against enumeration
@@ -43,6 +43,26 @@ def _nearest_enemy(st, u, t):
             if d < best:
                 best = d
     return best
+
+
+def _danger(st, u, t):
+    """The worst single-roll loss (points x 100) an enemy assault can inflict on unit ``u``
+    standing on tile ``t`` next turn: the enemies whose reach (A6) covers ``t``, line of
+    sight not looked at (a cheap estimate)."""
+    b = st.board
+    p = st.u_owner[u]
+    pts = _pts(st, u)
+    d = stat(st, u, U_DEF)
+    worst = 0
+    for e in range(st.n_units):
+        if st.u_owner[e] == p or st.u_where[e] != MAP:
+            continue
+        off = stat(st, e, U_OFF)
+        if off and b.route(st.u_tile[e], t) <= reach(st, e):
+            x = P_BEAT[off if off < 4 else 3][d if d < 4 else 3] * pts // 10
+            if x > worst:
+                worst = x
+    return worst
 
 
 def _tally_value(st, dice, side):
@@ -130,6 +150,9 @@ class GreedyPlayer:
             v -= 6000
         if stat(st, u, U_OFF):
             v += 800 * (_nearest_enemy(st, u, start) - _nearest_enemy(st, u, t))
+        # A3: one action a turn, so the enemy's next action can be an assault on the unit
+        # where it stands: stepping out of reach saves it, stepping into reach risks it
+        v += 10 * (_danger(st, u, start) - _danger(st, u, t))
         dv = hazard_dv(st, u, t)
         if dv:
             # chance in 1000 of failing the DV test at the destination with the unit's DEF

@@ -84,8 +84,18 @@ class CpuPlayer(SearchPlayer):
             return None
         return self.greedy.choose(st)
 
+    def priors(self, st, acts, n, out):
+        """The greedy player's one-ply values of an activation's or a step's choices."""
+        g = self.greedy
+        g.prepare(st)
+        for i in range(n):
+            out[i] = g.value(st, acts[i])
+
     def turn(self, s):
         return s.impulses
+
+    def expects(self, s):
+        return False  # every die is sampled
 
     def sample(self, s, rng):
         return rng.below(6) + 1
