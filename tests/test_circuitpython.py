@@ -251,3 +251,16 @@ def test_a_deployed_tree_is_circuitpythons_and_plays(tmp_path):
     while step(here, ps) is not None:
         n += 1
     assert p.stdout.split() == ["END", str(here.winner()), str(n)]
+
+
+def test_the_device_time_kernel_does_the_same_work_on_both_interpreters():
+    """tools/devicetime.py: the engine's kernel chooses the same actions under CircuitPython
+    as under CPython (calibrate() raises otherwise), and the factor it measures is of the
+    order a microcontroller's is (tens to thousands of times slower than this machine)."""
+    _need_binaries()
+    from tools import devicetime
+
+    for ruleset in ("pt", "hex"):
+        cal = devicetime.calibrate(ruleset)
+        assert cal.k_cp > 0 and cal.k_py > 0 and cal.cp_pystones > devicetime.DEVICE_PYSTONES
+        assert 20 < cal.factor < 5000, cal.line()

@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 # an oscilloscope. Rounded down to 1500: the PyGamer's display refreshes take their share.
 DEVICE_PYSTONES = 1500
 PYSTONE_PASSES = 100000
-KERNEL_REPS = {"pt": 40, "hex": 6}
+KERNEL_REPS = {"pt": 200, "hex": 6}
 
 
 def _child_cpu(argv):

@@ -3,8 +3,8 @@
 """Strength of the CPU levels at the device's speed: many games per pairing, seats swapped.
 
 Every pairing plays ``--games`` games (half with each player first in the seat order), a
-different game seed every two games. Pocket-Tactics: 50-point suggested builds of the five
-factions, all 25 faction pairings in turn. Tactical Hex (``--ruleset hex``): the first seat
+different game seed every two games. Pocket-Tactics: the five factions' suggested builds
+(``--points`` 50 or 100), all 25 faction pairings in turn. Tactical Hex (``--ruleset hex``): the first seat
 is Japan, so "seats swapped" is "each side in turn"; the table also gives the score from
 each side. Draws count half; each score has its 95 % interval (normal approximation over the
 games' scores 1, 1/2, 0).
@@ -18,7 +18,7 @@ each level's searched decisions on the device model: median, maximum and the sha
 deadline ended.
 
   python tools/strength.py [--ruleset pt|hex] [--games 200] [--jobs 2] [--pairs hard:random,...]
-                           [--unlimited] [--factor F]
+                           [--points 50|100] [--unlimited] [--factor F]
 """
 import argparse
 import math
@@ -57,16 +57,16 @@ def make(kind, seed, ruleset="pt", clock=None):
     return RandomPlayer(seed)
 
 
-def play(a, b, seed, fa, fb, ruleset="pt", factor=0, times=None):
+def play(a, b, seed, fa, fb, ruleset="pt", factor=0, times=None, points=50):
     """One game, ``a`` seated first: the winner (0, 1, 2 = draw) and the turns. ``factor``:
     device s per CPU s (0: no clock); ``times``: {level: [(device ms, cut)]} of the CPU
-    players' searched decisions, appended to."""
+    players' searched decisions, appended to; ``points``: Pocket-Tactics' build size."""
     if ruleset == "hex":
         st = _modules(ruleset)[2].State(seed)
     else:
         from engine.pocket_tactics.forces import suggested
 
-        st = _modules(ruleset)[2].State(suggested(fa, fb, 50), seed)
+        st = _modules(ruleset)[2].State(suggested(fa, fb, points), seed)
     clock = device_clock(factor) if factor else None
     players = (make(a, seed * 2 + 1, ruleset, clock), make(b, seed * 2 + 2, ruleset, clock))
     while True:
@@ -88,16 +88,16 @@ def play(a, b, seed, fa, fb, ruleset="pt", factor=0, times=None):
 def game(job):
     """Game ``g`` of pairing (x, y): x's score (1, 0.5, 0), the turns, x's seat and the
     CPU players' decision times."""
-    x, y, g, ruleset, factor = job
+    x, y, g, ruleset, factor, points = job
     times = {}
     seed = BASE_SEED + g // 2
     fa = seed % 5
     fb = (seed // 5) % 5
     if g % 2 == 0:
-        w, turns = play(x, y, seed, fa, fb, ruleset, factor, times)
+        w, turns = play(x, y, seed, fa, fb, ruleset, factor, times, points)
         mine = 0
     else:
-        w, turns = play(y, x, seed, fb, fa, ruleset, factor, times)
+        w, turns = play(y, x, seed, fb, fa, ruleset, factor, times, points)
         mine = 1
     return x, y, (1.0 if w == mine else 0.5 if w == 2 else 0.0), turns, mine, times
 
@@ -117,6 +117,8 @@ def main():
     ap.add_argument("--ruleset", choices=("pt", "hex"), default="pt")
     ap.add_argument("--pairs", default=None)
     ap.add_argument("--unlimited", action="store_true", help="no clock: budgets only")
+    ap.add_argument("--points", type=int, choices=(50, 100), default=50,
+                    help="Pocket-Tactics: the suggested builds' size")
     ap.add_argument("--factor", type=float, default=0,
                     help="device s per CPU s (default: measured now, tools/devicetime.py)")
     args = ap.parse_args()
@@ -132,7 +134,8 @@ def main():
                 sys.exit("strength: %s; or pass --factor or --unlimited" % e)
             print(cal.line())
             factor = cal.factor
-    jobs = [(x, y, g, args.ruleset, factor) for x, y in pairs for g in range(args.games)]
+    jobs = [(x, y, g, args.ruleset, factor, args.points) for x, y in pairs
+            for g in range(args.games)]
     t0 = time.time()
     results = {}
     times = {}
@@ -166,8 +169,17 @@ def main():
             print("%-8s %9d %7d %7d %7d %8.1f%%" % (
                 level, len(t), t[len(t) // 2], t[len(t) * 9 // 10], t[-1],
                 100.0 * cut / len(t)))
-    print("(%s: %d games in %.0f s; draws count half; %s; levels %s)" % (
-        args.ruleset, len(jobs), time.time() - t0,
+    if factor and not args.factor:
+        # measured again at the end: a machine whose load changed during the run (two
+        # processes sharing a core run slower per CPU second) shows it here
+        end = calibrate(args.ruleset)
+        print(end.line())
+        if abs(end.factor - factor) > 0.15 * factor:
+            print("WARNING: the factor moved from %.0f to %.0f during the run: the machine's "
+                  "load changed; run again on a quiet machine" % (factor, end.factor))
+    print("(%s%s: %d games in %.0f s; draws count half; %s; levels %s)" % (
+        args.ruleset, "" if args.ruleset == "hex" else ", %d points" % args.points,
+        len(jobs), time.time() - t0,
         "unlimited: no clock" if not factor else "device budget, factor %.0f" % factor,
         _modules(args.ruleset)[0].LEVELS))
 

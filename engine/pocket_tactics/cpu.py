@@ -29,8 +29,8 @@ from .units import stat
 # figures that chose them: docs/PERFORMANCE.md, "The CPU's strength"
 LEVELS = {
     "easy": (12, 1, 1000, 1500),
-    "normal": (48, 2, 1500, 0),
-    "hard": (300, 2, 5000, 0),
+    "normal": (48, 2, 1400, 0),
+    "hard": (300, 2, 4500, 0),
 }
 EXACT = ("hard",)  # levels whose evaluation uses the exact assault odds (evaluate.exact_odds)
 _PRIOR_MAX = 1 << 27
