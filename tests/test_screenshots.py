@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 """The screenshots in docs/screenshots/ are what tools/screenshots.py draws today: a change
 to the UI or the data that alters a screen fails here until the screenshots are made again
-(python tools/screenshots.py)."""
+(python tools/screenshots.py). Each screen is there at 160 x 128 (NAME.png) and at 3x
+(3x/NAME.png, 480 x 384, the same pixels as 3 x 3 blocks), with the contact sheet
+overview.png; the README and the player's guide show the 3x copies."""
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -18,13 +20,36 @@ def pixels(path):
     return img.get_size(), pygame.image.tobytes(img, "RGB")
 
 
+def committed():
+    """The generated files of docs/screenshots/ (the key scripts' folders, setup/ and
+    hex-game/, are checked by their own tests)."""
+    names = [f for f in os.listdir(DOCS) if f.endswith(".png")]
+    names += [screenshots.BIG + "/" + f for f in os.listdir(os.path.join(DOCS, screenshots.BIG))
+              if f.endswith(".png")]
+    return sorted(names)
+
+
+def tripled(size_rgb):
+    """Nearest-neighbour 3x of (size, RGB bytes): every pixel a 3 x 3 block."""
+    (w, h), rgb = size_rgb
+    rows = []
+    for y in range(h):
+        row = rgb[y * w * 3:(y + 1) * w * 3]
+        big = b"".join(row[x:x + 3] * 3 for x in range(0, len(row), 3))
+        rows.append(big * 3)
+    return (w * 3, h * 3), b"".join(rows)
+
+
 def test_screenshots_are_current(tmp_path):
     made = screenshots.generate(str(tmp_path))
-    names = sorted(os.path.basename(p) for p in made)
-    assert names == sorted(f for f in os.listdir(DOCS) if f.endswith(".png")), \
+    names = sorted(os.path.relpath(p, str(tmp_path)).replace(os.sep, "/") for p in made)
+    assert names == committed(), \
         "docs/screenshots/ and tools/screenshots.py disagree on the files"
     for name in names:
         want = pixels(os.path.join(DOCS, name))
         got = pixels(os.path.join(str(tmp_path), name))
-        assert got[0] == (160, 128)
         assert got == want, "%s is stale: run python tools/screenshots.py" % name
+        if name.startswith(screenshots.BIG + "/"):
+            assert got == tripled(pixels(os.path.join(DOCS, name.split("/")[1]))), name
+        else:
+            assert got[0] == (160, 128)

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Regenerates the screenshots of docs/screenshots/ (the player's guide shows them):
-hand-written positions on the stub board, driven by button presses (tools/ui_bot.py), each
-screen saved as a 160 x 128 PNG. Deterministic: the same code and data give the same
-pixels, and tests/test_screenshots.py fails when a committed screenshot is stale.
+"""Regenerates the screenshots of docs/screenshots/ (the README and the player's guide
+show them): hand-written positions on the stub board, driven by button presses
+(tools/ui_bot.py), each screen saved as a 160 x 128 PNG (NAME.png, the screen's own
+pixels) and, from the same pixels, at 3x as 3x/NAME.png (480 x 384, every pixel a 3 x 3
+block: readable on a computer's screen). Deterministic: the same code and data give the
+same pixels, and tests/test_screenshots.py fails when a committed screenshot is stale.
 
   python tools/screenshots.py [--out docs/screenshots]
 """
@@ -23,6 +25,8 @@ from engine.ui.pt.screens import M_ASSAULT, M_INFO, M_OVER  # noqa: E402
 from tools.ui_bot import Bot, battle_screen  # noqa: E402
 
 OUT = os.path.join(ROOT, "docs", "screenshots")
+SCALE = 3
+BIG = "3x"  # the folder of the 3x copies, under the output folder
 
 # A battle in progress: Cybernetic Liberation Front (A) against the Free Space Privateers
 # (B) on a ten-tile map with three features.
@@ -63,9 +67,17 @@ def battle_on(doc, seed=1, handover=False, cpu_b=False):
 
 
 def shot(board, battle, out, name):
+    """The screen as out/NAME.png and, from the same pixels, out/3x/NAME.png."""
+    import pygame
+
     board.display.refresh()
     path = os.path.join(out, name + ".png")
     board.screenshot(path)
+    big = os.path.join(out, BIG, name + ".png")
+    os.makedirs(os.path.dirname(big), exist_ok=True)
+    surface = board.display.surface
+    w, h = surface.get_size()
+    pygame.image.save(pygame.transform.scale(surface, (w * SCALE, h * SCALE)), big)
     return path
 
 
@@ -317,16 +329,33 @@ def demo(out):
     raise SystemExit("screenshots: the demo never reached turn 6")
 
 
+def new_game_question(out):
+    """One of New game's questions: the army of Blue, every answer before it the default
+    (the setup key scripts of docs/scripts/ record all of them: docs/screenshots/setup/)."""
+    from engine.ui.saving.store import Offer
+    from engine.ui.title import Title
+
+    board = stub.make()
+    title = Title(board, Offer())
+    title.sel = [t for t, _ in title.page[1]].index("New game")
+    title.on_event(K.A)
+    while not title.page[0].startswith("Army of Blue"):
+        title.on_event(K.A)
+    return [shot(board, title, out, "new-game-question")]
+
+
 SHOTS = (map_and_forecast, assault_with_bump, unit_card, handover_and_hand, game_over,
-         rules_and_browser, hex_battle, continue_and_replay, demo)
+         rules_and_browser, new_game_question, hex_battle, continue_and_replay, demo)
 
 
 def generate(out):
+    """Every screenshot into ``out``: NAME.png and 3x/NAME.png; returns their paths."""
     os.makedirs(out, exist_ok=True)
     paths = []
     for make in SHOTS:
         paths.extend(make(out))
-    return paths
+    big = [os.path.join(out, BIG, os.path.basename(p)) for p in paths]
+    return paths + big
 
 
 def main(argv=None):
