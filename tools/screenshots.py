@@ -4,8 +4,10 @@
 show them): hand-written positions on the stub board, driven by button presses
 (tools/ui_bot.py), each screen saved as a 160 x 128 PNG (NAME.png, the screen's own
 pixels) and, from the same pixels, at 3x as 3x/NAME.png (480 x 384, every pixel a 3 x 3
-block: readable on a computer's screen). Deterministic: the same code and data give the
-same pixels, and tests/test_screenshots.py fails when a committed screenshot is stale.
+block: readable on a computer's screen); and overview.png, a contact sheet of the main
+screens at 3x with a caption each and a roster of every unit of the five factions as the
+map draws it. Deterministic: the same code and data give the same pixels, and
+tests/test_screenshots.py fails when a committed screenshot is stale.
 
   python tools/screenshots.py [--out docs/screenshots]
 """
@@ -27,6 +29,7 @@ from tools.ui_bot import Bot, battle_screen  # noqa: E402
 OUT = os.path.join(ROOT, "docs", "screenshots")
 SCALE = 3
 BIG = "3x"  # the folder of the 3x copies, under the output folder
+OVERVIEW = "overview.png"
 
 # A battle in progress: Cybernetic Liberation Front (A) against the Free Space Privateers
 # (B) on a ten-tile map with three features.
@@ -347,15 +350,141 @@ def new_game_question(out):
 SHOTS = (map_and_forecast, assault_with_bump, unit_card, handover_and_hand, game_over,
          rules_and_browser, new_game_question, hex_battle, continue_and_replay, demo)
 
+# The contact sheet: (screen, caption), three to a row, then the roster.
+SHEET = (("title", "The title"), ("new-game-question", "New game: a question"),
+         ("map-moves", "A unit's moves"), ("map-target", "A target"),
+         ("forecast", "The forecast"), ("assault-bump", "Dice and a bump"),
+         ("assault-result", "An assault's result"), ("unit-card", "A unit card"),
+         ("spell-hand", "A spell hand"), ("game-over", "Game over"),
+         ("replay", "The replay viewer"), ("browser-card", "Units and terrain"),
+         ("hex-deploy", "Tactical Hex: deploying"), ("hex-activate", "Tactical Hex: a move"),
+         ("hex-combat", "Tactical Hex: combat"))
+COLUMNS = 3
+# free of features and water: every unit stands on plain ground
+ROSTER_HEXES = ("-1,0", "1,0", "1,-1", "-1,1", "0,-1", "2,0")
+INK = (255, 255, 255)
+HEAD = (255, 224, 32)  # the title lines' yellow
+PAPER = (24, 32, 40)  # the panel's
+
+
+def roster():
+    """Every unit type of the five factions as the map draws it today: per faction, its
+    units on the map for Blue (a battle on the stub board) and each one's 16 x 16 cell cut
+    out of the screen. Returns [(faction name, [(unit name, surface)])]."""
+    import pygame
+
+    from engine.pocket_tactics.factions import FACTION_NAMES, FACTIONS
+    from engine.pocket_tactics.ids import UNIT_KEYS
+    from engine.pocket_tactics.names import UNIT_NAMES
+    from engine.ui.kit.sprites import CELL
+
+    rows = []
+    for f, fac in enumerate(FACTIONS):
+        first, count = fac[0], fac[1]
+        types = range(first, first + count)
+        units = [{"owner": "A", "unit": UNIT_KEYS[ty], "at": at}
+                 for ty, at in zip(types, ROSTER_HEXES)]
+        units.append({"owner": "B", "unit": UNIT_KEYS[first], "at": "reserve"})
+        doc = {"tiles": TILES, "units": units, "to_move": "A", "turn": 1}
+        board, st, battle, bot = battle_on(doc)
+        battle.map.show_cursor(False)
+        board.display.refresh()
+        screen = board.display.surface
+        m = battle.map
+        cells = []
+        for ty, at in zip(types, ROSTER_HEXES):
+            g = m._unit[st.board.t_hex.index(tile_hex(st, at))]
+            x = m.group.x + m.tiles.x + g.x
+            y = m.group.y + m.tiles.y + g.y
+            cells.append((UNIT_NAMES[ty], screen.subsurface(pygame.Rect(x, y, CELL, CELL))
+                          .copy()))
+        rows.append((FACTION_NAMES[f], cells))
+    return rows
+
+
+class Writer:
+    """Text in the game's own font (the built-in 6 x 12 glyphs) at an integer scale:
+    the same pixels on every machine, unlike a TrueType font's."""
+
+    def __init__(self, scale):
+        from engine.ui.kit.text import GLYPH_H, GLYPH_W, font_sheet
+
+        self.sheet = font_sheet()
+        self.w = GLYPH_W
+        self.h = GLYPH_H
+        self.scale = scale
+
+    def size(self, text):
+        return len(text) * self.w * self.scale, self.h * self.scale
+
+    def draw(self, img, text, x, y, color):
+        k = self.scale
+        for i, c in enumerate(text):
+            t = ord(c) - 32
+            for gy in range(self.h):
+                for gx in range(self.w):
+                    if self.sheet[t * self.w + gx, gy]:
+                        img.fill(color, ((x + (i * self.w + gx) * k, y + gy * k), (k, k)))
+
+
+def overview(out, screens):
+    """The contact sheet out/overview.png from the 3x screens ``screens`` (name: surface)
+    and the roster."""
+    import pygame
+
+    pen = Writer(2)
+    gap = 16
+    cap = pen.size("x")[1] + 8
+    sw, sh = next(iter(screens.values())).get_size()
+    width = gap + COLUMNS * (sw + gap)
+    rows = (len(SHEET) + COLUMNS - 1) // COLUMNS
+    units = roster()
+    per_row = max(len(cells) for _, cells in units)
+    cell_w = (width - gap) // per_row
+    sprite = 16 * SCALE
+    unit_h = cap + sprite + 4 + cap + gap
+    head = cap * 2 + gap
+    height = head + rows * (sh + cap + gap) + head + len(units) * unit_h
+    img = pygame.Surface((width, height))
+    img.fill(PAPER)
+    pen.draw(img, "Pocket Tactics and Tactical Hex: the screens at 3x (160 x 128)", gap, gap,
+             HEAD)
+    y = head
+    for i, (name, caption) in enumerate(SHEET):
+        x = gap + (i % COLUMNS) * (sw + gap)
+        top = y + (i // COLUMNS) * (sh + cap + gap)
+        pen.draw(img, caption, x, top, INK)
+        img.blit(screens[name], (x, top + cap))
+    y += rows * (sh + cap + gap)
+    pen.draw(img, "Every unit of the five factions, as the map draws it today (Blue):", gap,
+             y, HEAD)
+    pen.draw(img, "one sprite per role (melee, ranged, Mage, flying), not yet per type", gap,
+             y + cap, HEAD)
+    y += head
+    for faction, cells in units:
+        pen.draw(img, faction, gap, y, INK)
+        for j, (name, cell) in enumerate(cells):
+            x = gap + j * cell_w
+            img.blit(pygame.transform.scale(cell, (sprite, sprite)), (x, y + cap))
+            pen.draw(img, name, x, y + cap + sprite + 4, INK)
+        y += unit_h
+    path = os.path.join(out, OVERVIEW)
+    pygame.image.save(img, path)
+    return path
+
 
 def generate(out):
-    """Every screenshot into ``out``: NAME.png and 3x/NAME.png; returns their paths."""
+    """Every screenshot into ``out``: NAME.png, 3x/NAME.png and overview.png; returns
+    their paths."""
+    import pygame
+
     os.makedirs(out, exist_ok=True)
     paths = []
     for make in SHOTS:
         paths.extend(make(out))
     big = [os.path.join(out, BIG, os.path.basename(p)) for p in paths]
-    return paths + big
+    screens = {os.path.basename(p)[:-4]: pygame.image.load(p) for p in big}
+    return paths + big + [overview(out, screens)]
 
 
 def main(argv=None):
