@@ -3,8 +3,10 @@
 to the UI or the data that alters a screen fails here until the screenshots are made again
 (python tools/screenshots.py). Each screen is there at 160 x 128 (NAME.png) and at 3x
 (3x/NAME.png, 480 x 384, the same pixels as 3 x 3 blocks), with the contact sheet
-overview.png."""
+overview.png; the README and the player's guide show the 3x copies."""
+import glob
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -13,6 +15,7 @@ import pygame  # noqa: E402
 from tools import screenshots  # noqa: E402
 
 DOCS = screenshots.OUT
+ROOT = os.path.dirname(DOCS.rstrip(os.sep).rsplit(os.sep, 1)[0])
 
 
 def pixels(path):
@@ -54,3 +57,21 @@ def test_screenshots_are_current(tmp_path):
         elif name != screenshots.OVERVIEW:
             assert got[0] == (160, 128)
     assert pixels(os.path.join(DOCS, screenshots.OVERVIEW))[0][0] >= 3 * 480
+
+
+def test_docs_show_the_3x_screens_and_they_exist():
+    """The README and the player's guide show each screen at 3x, none twice, and every
+    image the docs cite exists."""
+    docs = [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs",
+                                                                            "*.md")))
+    for path in docs:
+        with open(path) as f:
+            images = re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", f.read())
+        shown = [i for i in images if "screenshots/" in i]
+        for i in images:
+            assert os.path.exists(os.path.join(os.path.dirname(path), i)), (path, i)
+        for i in shown:
+            rel = i.split("screenshots/", 1)[1]
+            assert rel.startswith(screenshots.BIG + "/") or rel == screenshots.OVERVIEW, \
+                (path, i, "show the 3x copy")
+        assert len(set(shown)) == len(shown), (path, "a screen shown twice")
