@@ -13,7 +13,7 @@ from engine.core.protocol import TERMINAL, step  # noqa: E402
 from engine.pocket_tactics import names as N  # noqa: E402
 from engine.pocket_tactics.forces import suggested  # noqa: E402
 from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, PH_BUMP, PH_REROLL,  # noqa: E402
-                                          PH_TURN, kind_of, x_of)
+                                          PH_TURN, kind_of, x_of, y_of)
 from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E402
 from engine.pocket_tactics.state import State  # noqa: E402
 from engine.ui.kit import keys as K  # noqa: E402
@@ -311,6 +311,7 @@ def test_start_while_the_search_thinks_pauses_it():
     from engine.ui.pt.screens import M_MENU
 
     board2 = stub.make()
+    board2.cpu_work = 4  # a device's few plies a frame: a decision spans many frames
     st2 = State(suggested(0, 1, 50, max_turns=40), 9)
     b = battle_screen(board2, st2, [make_player(1, "normal", 1, board2.ticks_ms),
                                     make_player(1, "hard", 2, board2.ticks_ms)], handover=False)
@@ -478,7 +479,9 @@ def test_the_sides_are_named_by_their_colours_never_by_a_button():
     assert over[6].strip().startswith("Captives Blue: ") and over[7].strip().startswith(
         "Captives Red: ")
     # no side called A or B anywhere on screen (unit names such as "A1" are the notation's)
-    side_ab = re.compile(r"(Player [AB]\b|^[AB]: (?!continue|choose)|\b[AB] (holds|has|wins|"
+    # ("A: move here", "A: assault B1": the A button's action on the hex under the cursor)
+    side_ab = re.compile(r"(Player [AB]\b|^[AB]: (?!continue|choose|move|assault|shoot|"
+                         r"cast|deploy)|\b[AB] (holds|has|wins|"
                          r"reserves)|Captives [AB]\b|Re-rolls A:)")
     assert not [t for t in bot.read if side_ab.search(t.strip())]
 
@@ -528,3 +531,27 @@ def test_a_three_times_on_a_unit_never_ends_the_turn():
     assert st.version == version and st.player == 0 and battle.mode == M_INFO
     bot.press(K.A)  # the card closes: the map, the turn still Blue's
     assert battle.mode == M_MAP and st.version == version
+
+
+def test_the_status_line_says_what_a_does_on_the_hex_under_the_cursor():
+    # issue 31: with a unit selected, the status line names the action A takes on the hex
+    # under the cursor: a move, an assault on (or a shot at, RULES A6) a named unit, or
+    # nothing; never the old "A go/attack" guess
+    board, st, battle, bot = duel()
+    a1 = st.board.t_hex[st.u_tile[0]]
+    bot.goto(a1)
+    bot.press(K.A)  # select A1
+    moves = [h for h, a in battle.picks.items() if kind_of(a) != K_ASSAULT]
+    targets = [h for h, a in battle.picks.items() if kind_of(a) == K_ASSAULT]
+    assert moves and targets
+    bot.goto(moves[0])
+    assert battle.status.text.strip() == "A: move here"
+    bot.goto(targets[0])
+    a = battle.picks[targets[0]]
+    far = st.board.route(st.u_tile[x_of(a)], st.u_tile[y_of(a)]) > 1
+    assert battle.status.text.strip() == "A: %s B1" % ("shoot" if far else "assault")
+    free = [st.board.t_hex[t] for t in range(st.board.n)
+            if st.board.t_hex[t] not in battle.picks and st.board.t_unit[t] == 255]
+    if free:
+        bot.goto(free[0])
+        assert battle.status.text.strip() == "Blue: not here (B: back)"

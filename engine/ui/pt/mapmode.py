@@ -92,17 +92,32 @@ def status(b):
         text = "%s: deploy (Start: done)" % side
     elif ph == PH_HASTE:
         text = "%s: haste move (B: skip)" % side
-    elif b.intent is not None:
-        text = "%s: pick a hex (B: back)" % side
     else:
-        u = b._unit_at(b.map.cursor_hex)
-        if u != NONE:
+        hx = b.map.cursor_hex
+        a = b.picks.get(hx)
+        u = b._unit_at(hx)
+        if a is not None:  # what A does here (issue 31: never a guess)
+            text = _doing(st, a)
+        elif b.intent is not None:
+            text = "%s: pick a hex (B: back)" % side
+        elif u != NONE:
             text = "%s %s" % (screens.uid(st, u), N.UNIT_NAMES[st.u_type[u]])
         elif b.sel != NONE:
-            text = "%s: A go/attack, B back" % side
+            text = "%s: not here (B: back)" % side
         else:
             text = "%s: pick unit; Start: menu" % side
     b.set_status(text)
+
+
+def _doing(st, a):
+    """The status line for the pick ``a`` under the cursor: what pressing A does."""
+    k = kind_of(a)
+    if k == K_ASSAULT:  # RULES A6: from two hexes or more an assault is a shot
+        x = x_of(a)
+        y = y_of(a)
+        far = st.board.route(st.u_tile[x], st.u_tile[y]) > 1
+        return "A: %s %s" % ("shoot" if far else "assault", screens.uid(st, y))
+    return "A: %s here" % ("move", "deploy", "cast")[(k == K_DEPLOY) + 2 * (k == K_CAST)]
 
 
 def on_key(b, key):
