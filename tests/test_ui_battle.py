@@ -555,3 +555,40 @@ def test_the_status_line_says_what_a_does_on_the_hex_under_the_cursor():
     if free:
         bot.goto(free[0])
         assert battle.status.text.strip() == "Blue: not here (B: back)"
+
+
+def test_select_on_a_card_of_the_hand_shows_its_text():
+    # issue 31: the spells show their text in the hand, as a unit's card does (RULES A9:
+    # the card's cost, range and effect); A or B goes back to the hand, where Select works
+    # for each card and does nothing on Cancel
+    from engine.ui.pt.screens import M_MENU
+
+    st = position(("0,0", "1,0", "2,0"),
+                  (("A", "guild_mage", "0,0"), ("B", "goblin_thug", "2,0")),
+                  hand={"A": ["fireball", "ward"]}, seed=2)
+    board = stub.make()
+    battle = battle_screen(board, st, [None, None], handover=False)
+    bot = Bot(board, battle)
+    bot.settle()
+    bot.press(K.START)
+    bot.choose_text("Cast a spell")
+    assert battle.mode == M_MENU and battle.status.text.strip() == "A: choose  Select: card"
+    shown = []
+    for name in ("Fireball", "Ward"):
+        i = [t for t, _ in battle.menu].index(name)
+        while battle.menu_i != i:
+            bot.press(K.DOWN)
+        bot.press(K.SELECT)
+        assert battle.mode == M_INFO
+        text = [t.strip() for t in battle.panel.text if t.strip()]
+        assert text[0] == name
+        shown.append(" ".join(text[2:]))
+        bot.press(K.A)
+        assert battle.mode == M_MENU and battle.menu_i == i
+    assert "2 red dice" in shown[0] and shown[0] != shown[1]
+    while battle.menu[battle.menu_i][0] != "Cancel":
+        bot.press(K.DOWN)
+    bot.press(K.SELECT)
+    assert battle.mode == M_MENU
+    bot.press(K.B)
+    assert st.phase == PH_TURN and battle.mode == M_MAP

@@ -786,6 +786,13 @@ def unit_card(u, m):
     return lines[:CARD_LINES]
 
 
+def spell_card(sp):
+    """The lines of spell ``sp``'s card (Select on a card of the hand): its name, cost and
+    range, then its text."""
+    reach = "range %d" % sp["range"] if sp["range"] else "any range"
+    return ([sp["name"], "%d pts  %s" % (sp["points"], reach)] + wrap(sp["text"]))[:CARD_LINES]
+
+
 def gen_texts(m):
     """engine/pocket_tactics/texts.bin: the long texts and the cards made of them, which the
     UI reads one at a time (engine/pocket_tactics/textfile.py)."""
@@ -796,7 +803,8 @@ def gen_texts(m):
         [f["text"] for f in m["features"]], [f["text"] for f in m["factions"]],
         ["\n".join(unit_card(u, m)) for u in units],
         ["\n".join(wrap(t["text"])[:CARD_LINES - 1]) for t in m["terrains"]],
-        ["\n".join(wrap(f["text"])[:CARD_LINES - 1]) for f in m["features"]]))
+        ["\n".join(wrap(f["text"])[:CARD_LINES - 1]) for f in m["features"]],
+        ["\n".join(spell_card(sp)) for sp in m["spells"]]))
 
 
 def pack_texts(sections):

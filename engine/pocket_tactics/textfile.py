@@ -28,7 +28,8 @@ FACTION_TEXT = 7
 UNIT_CARD = 8  # the unit card's lines, joined by "\n" (the UI puts "A1 " before the first)
 TERRAIN_CARD = 9  # a terrain's text in the lines of its card, joined by "\n"
 FEATURE_CARD = 10  # the same for a feature
-N_SECTIONS = 11
+SPELL_CARD = 11  # a spell card's lines (name, cost and range, text), joined by "\n"
+N_SECTIONS = 12
 
 PATH = __file__.replace("\\", "/").rsplit("/", 1)[0] + "/texts.bin"
 

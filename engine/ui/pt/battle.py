@@ -57,6 +57,7 @@ class Battle(MapScreen):
         self.intent = None  # ("deploy", unit) or ("cast", caster, spell) while picking a hex
         self.picks = {}  # grid hex -> action (None: open a menu for that hex)
         self.menu_title = ""
+        self.menu_cards = None
         self.back_mode = M_MAP
         self.wait_until = -1  # ticks before which no chance or CPU step happens (-1: none)
         self.info_until = -1
@@ -160,9 +161,12 @@ class Battle(MapScreen):
 
     # --- menus ---------------------------------------------------------------------------
 
-    def _open_menu(self, title, items, back=M_MAP):
+    def _open_menu(self, title, items, back=M_MAP, cards=None):
+        """``cards``: for each item, a function giving its card's lines (Select shows it),
+        or None."""
         self.menu_title = title
         self.menu = items
+        self.menu_cards = cards
         self.menu_i = 0
         self.menu_top = 0
         self.mode = M_MENU
@@ -175,7 +179,7 @@ class Battle(MapScreen):
             lines.append(" " + self.menu[i][0])
         side = self.st.player if self.st.to_act() < 0 else self.st.to_act()
         self.panel.show(lines, 1 + self.menu_i - self.menu_top, side)
-        self.set_status("A: choose  B: back")
+        self.set_status("A: choose  Select: card" if self.menu_cards else "A: choose  B: back")
 
     def _menu_key(self, key):
         if self.mode == M_ASSAULT and not self.menu:
@@ -204,6 +208,10 @@ class Battle(MapScreen):
                 self._apply(choice)
             elif self.mode == M_MAP:
                 self._enter()
+        elif key == K.SELECT and self.mode == M_MENU and self.menu_cards:
+            card = self.menu_cards[self.menu_i]
+            if card is not None:
+                self._show_info(card(), M_MENU)
         elif key == K.B and self.mode == M_MENU:
             self.panel.hide()
             self.mode = M_MAP

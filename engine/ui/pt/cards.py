@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: MIT
-"""The unit card (Select on a unit, the unit browser) and the tile card, as panel lines.
+"""The unit card (Select on a unit, the unit browser), the tile card and the spell card
+(Select on a card of the hand), as panel lines.
 
 The cards are laid out when the data are compiled (tools/build_data.py) and read one at a
 time from engine/pocket_tactics/texts.bin: a card holds only its own lines in memory, and
 this module is loaded for the moment a card is made (engine/core/lazy.py moment)."""
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics.consts import NONE
-from engine.pocket_tactics.textfile import FEATURE_CARD, TERRAIN_CARD, UNIT_CARD, card
+from engine.pocket_tactics.textfile import (FEATURE_CARD, SPELL_CARD, TERRAIN_CARD, UNIT_CARD,
+                                           card)
 
 def unit_card(st, u):
     p = st.u_owner[u]
@@ -35,3 +37,8 @@ def place_card(terrain, f):
         head = N.FEATURES[f] + (" (on %s)" % N.TERRAINS[terrain] if terrain >= 0 else "")
         return [head] + card(FEATURE_CARD, f)
     return [N.TERRAINS[terrain]] + card(TERRAIN_CARD, terrain)
+
+
+def spell_card(s):
+    """The card of spell ``s`` (RULES A9)."""
+    return card(SPELL_CARD, s)

@@ -73,10 +73,12 @@ def cast_menu(b):
     p = st.player
     legal = st.legal_actions()
     items = []
+    cards = []
     for s in range(ns):
         n = st.hand[p * ns + s]
         if not n:
             continue
+        cards.append(_spell_card(s))
         casters = []
         for a in legal:
             if kind_of(a) == K_CAST and (y_of(a) >> 6) == s and x_of(a) not in casters:
@@ -89,7 +91,14 @@ def cast_menu(b):
         else:
             items.append((text, _caster_menu(b, s, casters)))
     items.append(("Cancel", None))
-    b._open_menu("Your hand (%d cards)" % hand_size(st, p), items)
+    cards.append(None)
+    b._open_menu("Your hand (%d cards)" % hand_size(st, p), items, M_MAP, cards)
+
+
+def _spell_card(s):
+    def lines():
+        return moment("engine.ui.pt.cards", "spell_card", s)
+    return lines
 
 
 def _caster_menu(b, s, casters):
