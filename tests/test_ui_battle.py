@@ -592,3 +592,35 @@ def test_select_on_a_card_of_the_hand_shows_its_text():
     assert battle.mode == M_MENU
     bot.press(K.B)
     assert st.phase == PH_TURN and battle.mode == M_MAP
+
+
+def test_an_attack_spell_has_a_forecast_before_it_is_cast():
+    # issue 31: a Fireball's target gets a forecast as an assault's does (RULES A9: the
+    # card's two red dice against the target's one DEF die, one roll: 74.5 % by the tally
+    # of A5.4, players.P_BEAT); Cancel leaves the game as it was, "Cast!" casts
+    from engine.ui.pt.screens import M_MENU
+
+    st = position(("0,0", "1,0", "2,0"),
+                  (("A", "guild_mage", "0,0"), ("B", "goblin_thug", "2,0")),
+                  hand={"A": ["fireball"]}, seed=2)
+    board = stub.make()
+    battle = battle_screen(board, st, [None, None], handover=False)
+    bot = Bot(board, battle)
+    bot.settle()
+    b1 = st.board.t_hex[st.u_tile[1]]
+    for choice in ("Cancel", "Cast!"):
+        bot.press(K.START)
+        bot.choose_text("Cast a spell")
+        bot.choose_text("Fireball")
+        bot.goto(b1)
+        assert battle.status.text.strip() == "A: cast here"
+        before = st.encode()
+        bot.press(K.A)
+        assert battle.mode == M_MENU and battle.menu_title == "Fireball > B1"
+        assert [t for t, _ in battle.menu] == ["B1 falls: 75%", "Cast!", "Cancel"]
+        assert battle.menu_i == 1
+        assert st.encode() == before  # a forecast changes nothing
+        bot.choose_text(choice)
+        if choice == "Cancel":
+            assert st.encode() == before and battle.mode == M_MAP
+    assert sum(st.hand) == 0  # the card was cast (and only once)

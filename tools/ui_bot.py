@@ -7,7 +7,8 @@ looks at the screen, and never calls the engine to apply anything itself."""
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_FEATURE, K_MOVE,
                                           K_PASS, K_PLACE, K_RETURN, K_STOP, PH_HASTE,
-                                          PH_SETUP_DEPLOY, S_EFFECT, SP_RESCUE, SP_TELEPORT,
+                                          PH_SETUP_DEPLOY, S_EFFECT, SP_FIREBALL, SP_LIGHTNING,
+                                          SP_RESCUE, SP_TELEPORT,
                                           kind_of, x_of, y_of)
 from engine.pocket_tactics.units import spell_stat
 from engine.ui.kit import keys as K
@@ -245,6 +246,8 @@ class Bot:
                 tgt = y & 0x3F
                 self.goto(self._hex_of_tile(tgt if eff == SP_TELEPORT else st.u_tile[tgt]))
                 self.press(K.A)
+                if eff in (SP_FIREBALL, SP_LIGHTNING):
+                    self.choose_action(a)  # the forecast: "Cast!"
         elif k == K_PASS:
             self.press(K.START)
             self.choose_action(a)

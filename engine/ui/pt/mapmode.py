@@ -7,8 +7,8 @@ Battle ``b``, as in menus.py."""
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_MOVE, K_PLACE, NONE,
                                           PH_FEATURE, PH_HASTE, PH_PLACE_TILE,
-                                          PH_SETUP_DEPLOY, PH_TURN, S_EFFECT, SP_TELEPORT,
-                                          kind_of, x_of, y_of)
+                                          PH_SETUP_DEPLOY, PH_TURN, S_EFFECT, SP_FIREBALL,
+                                          SP_LIGHTNING, SP_TELEPORT, kind_of, x_of, y_of)
 from engine.pocket_tactics.units import spell_stat
 
 from engine.ui.kit import keys as K
@@ -16,6 +16,8 @@ from .sprites import S_MOVE, S_TARGET
 
 from . import screens
 from .mapview import step_cursor
+
+_ATTACKS = (SP_FIREBALL, SP_LIGHTNING)  # spells that roll dice at a unit (RULES A9)
 
 
 def refresh(b):
@@ -164,6 +166,10 @@ def _on_a(b, hx):
             from . import menus
 
             menus.forecast_menu(b, a)
+        elif kind_of(a) == K_CAST and spell_stat(y_of(a) >> 6, S_EFFECT) in _ATTACKS:
+            from . import menus
+
+            menus.spell_forecast_menu(b, a)
         else:
             b._apply(a)
         return

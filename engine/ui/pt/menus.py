@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: MIT
 """The battle screen's menus: the turn menu (Start), a unit's menu, deploying, casting,
-the assault forecast, the armies view and the cards (Select). Each builds a list of
+the assault and attack spell forecasts, the armies view and the cards (Select). Each builds a list of
 (text, action or callable) lines for Battle._open_menu."""
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics.consts import (CAPTIVE, K_CAST, K_DEPLOY, K_PASS, K_RETURN, NONE,
                                           PH_HASTE, PH_SETUP_DEPLOY, PH_TURN, RESERVE,
-                                          S_EFFECT, SP_RESCUE, kind_of, x_of, y_of)
-from engine.pocket_tactics.units import spell_stat
+                                          S_EFFECT, S_N, SP_RESCUE, U_DEF, kind_of, x_of,
+                                          y_of)
+from engine.pocket_tactics.players import P_BEAT
+from engine.pocket_tactics.units import spell_stat, stat
 
 from engine.core.lazy import moment
 
@@ -179,6 +181,22 @@ def forecast_menu(b, a):
     b._open_menu("%s > %s" % (uid(st, u), uid(st, v)), items)
     b.menu_i = 3
     b._show_menu()
+
+def spell_forecast_menu(b, a):
+    """An attack spell's forecast, as an assault's (RULES A9: the card's red dice against
+    the target's DEF dice, one roll, no bumps or re-rolls: players.P_BEAT is exact)."""
+    st = b.st
+    s = y_of(a) >> 6
+    v = y_of(a) & 0x3F
+    n = spell_stat(s, S_N)
+    d = stat(st, v, U_DEF)
+    fall = P_BEAT[n if n < 4 else 3][d if d < 4 else 3]
+    items = [("%s falls: %d%%" % (uid(st, v), (fall + 5) // 10), None), ("Cast!", a),
+             ("Cancel", None)]
+    b._open_menu("%s > %s" % (N.SPELL_NAMES[s], uid(st, v)), items)
+    b.menu_i = 1
+    b._show_menu()
+
 
 def armies(b):
     st = b.st
