@@ -31,14 +31,14 @@ def test_game_swaps_the_seats():
     seen = []
     real = balance.play
 
-    def spy(a, b, seed, fa, fb):
+    def spy(a, b, seed, fa, fb, ruleset, factor):
         seen.append((seed, fa, fb))
-        return real(a, b, seed, fa, fb)
+        return real(a, b, seed, fa, fb, ruleset, factor)
 
     balance.play = spy
     try:
-        balance.game((1, 3, 0, "easy"))
-        balance.game((1, 3, 1, "easy"))
+        balance.game((1, 3, 0, "easy", 0))
+        balance.game((1, 3, 1, "easy", 0))
     finally:
         balance.play = real
     assert seen[0][0] == seen[1][0] and seen[0][1:] == (1, 3) and seen[1][1:] == (3, 1)
@@ -51,13 +51,45 @@ def test_unfair_pairs_and_report(tmp_path):
     assert balance.unfair(m) == [(4, 0)]
     md = tmp_path / "b.md"
     png = tmp_path / "b.png"
-    balance.write_md(str(md), m, 10, "normal", 1.0)
+    balance.write_md(str(md), m, 10, "normal", 1.0, 300)
     balance.write_png(str(png), m, 10, "normal")
     text = md.read_text()
-    assert "| Mage Guild |" in text and "80 %" in text and "Outside the goal of 35/65" in text
+    assert "| Mage Guild |" in text and "80 %" in text and "Outside the goal of 40/60" in text
+    assert balance.HASH_LINE + balance.inputs_hash() in text
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_margin_shrinks_with_games():
     assert balance.margin(0.5, 400) < balance.margin(0.5, 100)
     assert balance.margin(0.0, 100) > 0  # never claims certainty
+
+
+def test_the_report_is_as_new_as_the_game_it_describes():
+    """docs/BALANCE.md was written from the data, the rules and the CPU as they are now: a
+    change to any of them (balance.INPUTS) makes its figures stale until the tool is run
+    again (python tools/balance.py)."""
+    text = open(os.path.join(ROOT, "docs", "BALANCE.md"), encoding="utf-8").read()
+    line = [x for x in text.splitlines() if x.startswith(balance.HASH_LINE)]
+    assert line, "docs/BALANCE.md has no inputs line: run python tools/balance.py"
+    stored = line[0][len(balance.HASH_LINE):].split()[0]
+    assert stored == balance.inputs_hash(), (
+        "docs/BALANCE.md was made from other data or engine (%s, now %s): run python "
+        "tools/balance.py" % (stored, balance.inputs_hash()))
+
+
+def test_the_hash_changes_with_the_data(tmp_path):
+    import shutil
+
+    for p in balance.INPUTS:
+        src = os.path.join(ROOT, p)
+        dst = tmp_path / p
+        if os.path.isdir(src):
+            shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(src, dst)
+    before = balance.inputs_hash(str(tmp_path))
+    assert before == balance.inputs_hash()
+    f = tmp_path / "data" / "pocket_tactics" / "factions" / "mage_guild.json"
+    f.write_text(f.read_text().replace('"off": 0', '"off": 1', 1))
+    assert balance.inputs_hash(str(tmp_path)) != before

@@ -7,12 +7,18 @@ same), half with each faction in the first seat, a different game seed every two
 draws count half. Prints the win-rate matrix (row against column) with a 95 % interval,
 and writes a heat map and a report:
 
-  python tools/balance.py [--games 400] [--level normal] [--jobs N]
+  python tools/balance.py [--games 200] [--level normal] [--jobs N] [--factor F]
                           [--png docs/balance.png] [--md docs/BALANCE.md] [--no-write]
 
-The CPU players think without a clock (their evaluation budget only), so the figures do
-not depend on the machine's load; the same arguments give the same figures.
+The CPU players think under the device's budget, as in tools/strength.py: the factor of
+tools/devicetime.py (measured at the start, or ``--factor``) turns each process's CPU time
+into device ms, so a busy machine does not change the figures; ``--factor 0``: no clock.
+
+The report stores a hash of its inputs (``inputs_hash``: the game data, the rules engine and
+the CPU, this tool): tests/test_balance.py fails when any of them changed since the report
+was written, so the figures are never older than the game they describe.
 """
+import hashlib
 import argparse
 import math
 import multiprocessing
@@ -32,26 +38,52 @@ from engine.pocket_tactics.tables import N_FACTIONS  # noqa: E402
 from strength import play  # noqa: E402
 
 BASE_SEED = 9000
-FAIR = (0.35, 0.65)  # the goal: no pairing outside this at "normal"
+FAIR = (0.40, 0.60)  # the goal: no pairing outside this at "normal"
+# what the figures depend on: the data, the rules and the CPU, and the tools that play
+INPUTS = ("data/pocket_tactics", "engine/core", "engine/pocket_tactics", "tools/balance.py",
+          "tools/strength.py")
+HASH_LINE = "Inputs: "
+
+
+def inputs_hash(root=ROOT):
+    """SHA-256 (first 16 hex digits) of every file under INPUTS, by path and content."""
+    h = hashlib.sha256()
+    paths = []
+    for p in INPUTS:
+        full = os.path.join(root, p)
+        if os.path.isfile(full):
+            paths.append(p)
+            continue
+        for folder, dirs, files in os.walk(full):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for f in files:
+                if not f.endswith(".pyc"):
+                    paths.append(os.path.relpath(os.path.join(folder, f), root))
+    for p in sorted(paths):
+        h.update(p.replace(os.sep, "/").encode())
+        with open(os.path.join(root, p), "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()[:16]
 
 
 def game(job):
     """Game ``g`` of factions (x, y) at ``level``: x's score (1, 0.5, 0)."""
-    x, y, g, level = job
+    x, y, g, level, factor = job
     seed = BASE_SEED + 1000 * (x * N_FACTIONS + y) + g // 2
     if g % 2 == 0:
-        w, _ = play(level, level, seed, x, y)
+        w, _ = play(level, level, seed, x, y, "pt", factor)
         mine = 0
     else:
-        w, _ = play(level, level, seed, y, x)
+        w, _ = play(level, level, seed, y, x, "pt", factor)
         mine = 1
     return x, y, 1.0 if w == mine else 0.5 if w == 2 else 0.0
 
 
-def run(games, level, jobs):
-    """{(x, y): (score of x, games)} for every pair x < y."""
-    work = [(x, y, g, level) for x in range(N_FACTIONS) for y in range(x + 1, N_FACTIONS)
-            for g in range(games)]
+def run(games, level, jobs, factor=0):
+    """{(x, y): (score of x, games)} for every pair x < y; ``factor``: device s per CPU s
+    (0: no clock)."""
+    work = [(x, y, g, level, factor) for x in range(N_FACTIONS)
+            for y in range(x + 1, N_FACTIONS) for g in range(games)]
     out = {}
     with multiprocessing.Pool(jobs) as pool:
         for x, y, score in pool.imap_unordered(game, work, chunksize=8):
@@ -94,17 +126,23 @@ def text_table(m, n):
     return lines
 
 
-def write_md(path, m, n, level, seconds):
+def write_md(path, m, n, level, seconds, factor):
     names = [F.FACTION_NAMES[f] for f in range(N_FACTIONS)]
+    budget = ("at the device's speed (a CPython CPU second counted as %.0f device seconds, "
+              "tools/devicetime.py; %d ms a decision at most)" % (factor, LEVELS[level][2])
+              if factor else "without a clock (the evaluation budget only)")
     out = ["# Faction balance", "",
            "Written by `tools/balance.py --games %d --level %s` on %s; do not edit by hand."
            % (n, level, time.strftime("%Y-%m-%d")), "",
+           "%s%s (the data, the rules engine and the CPU this report was made with: "
+           "tests/test_balance.py fails once any of them changes)." % (HASH_LINE,
+                                                                        inputs_hash()), "",
            "Each pair of factions played %d games with their suggested 50-point builds, both "
-           "sides the CPU at \"%s\" (%d evaluations a decision, looking %d turn%s ahead), "
+           "sides the CPU at \"%s\" (%d evaluations a decision, looking %d turn%s ahead) %s, "
            "half with each faction in the first seat; draws count half. A cell is the row "
            "faction's score against the column faction, with its 95 %% interval (%d games "
            "in %.0f s)." % (n, level, LEVELS[level][0], LEVELS[level][1],
-                            "" if LEVELS[level][1] == 1 else "s",
+                            "" if LEVELS[level][1] == 1 else "s", budget,
                             n * len(names) * (len(names) - 1) // 2, seconds), "",
            "![heat map of the scores](balance.png)", "",
            "| row vs column | %s |" % " | ".join(names),
@@ -171,18 +209,38 @@ def write_png(path, m, n, level):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=400, help="games per pair of factions")
+    ap.add_argument("--games", type=int, default=200, help="games per pair of factions")
     ap.add_argument("--level", default="normal", choices=sorted(LEVELS))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--png", default=os.path.join(ROOT, "docs", "balance.png"))
     ap.add_argument("--md", default=os.path.join(ROOT, "docs", "BALANCE.md"))
     ap.add_argument("--no-write", action="store_true", help="print only")
+    ap.add_argument("--factor", type=float, default=None,
+                    help="device s per CPU s (default: measured now; 0: no clock)")
     args = ap.parse_args(argv)
     if args.games < 2 or args.games % 2:
         ap.error("--games must be even (seats are swapped) and at least 2")
+    factor = args.factor
+    if factor is None:
+        from devicetime import calibrate
+
+        try:
+            cal = calibrate("pt")
+        except RuntimeError as e:
+            ap.error("%s; or pass --factor" % e)
+        print(cal.line())
+        factor = cal.factor
     t0 = time.time()
-    m = matrix(run(args.games, args.level, args.jobs))
+    m = matrix(run(args.games, args.level, args.jobs, factor))
     seconds = time.time() - t0
+    if args.factor is None:
+        from devicetime import calibrate
+
+        end = calibrate("pt")
+        print(end.line())
+        if abs(end.factor - factor) > 0.15 * factor:
+            print("WARNING: the factor moved from %.0f to %.0f during the run: the machine's "
+                  "load changed; run again on a quiet machine" % (factor, end.factor))
     for line in text_table(m, args.games):
         print(line)
     bad = unfair(m)
@@ -191,7 +249,7 @@ def main(argv=None):
         100 * FAIR[1], ", ".join("%s>%s" % (F.FACTION_NAMES[x], F.FACTION_NAMES[y])
                                  for x, y in bad) or "none"))
     if not args.no_write:
-        write_md(args.md, m, args.games, args.level, seconds)
+        write_md(args.md, m, args.games, args.level, seconds, factor)
         write_png(args.png, m, args.games, args.level)
         print("wrote %s and %s" % (args.md, args.png))
     return 0
