@@ -1357,10 +1357,13 @@ def test_a_conceded_game_says_so_and_continue_does_not_bring_it_back(ruleset):
     screen = _hot_seat_on_the_map(board, ruleset)
     who = screen.human()
     _choose(screen, "Concede")
+    # both rulesets ask first, "No" under the bar (issue 31: no costly default)
+    sides = SIDES if ruleset == 1 else ("Japan", "Russia")
+    assert screen.menu_title == "%s: concede the game?" % sides[who]
+    assert screen.menu_i == 0 and screen.menu[0][0] == "No, play on"
+    screen.menu_i = 1  # "Yes, concede"
+    screen.on_event(K.A)
     if ruleset == 1:
-        assert screen.menu_title == "%s: concede the game?" % SIDES[who]
-        screen.menu_i = 1  # "Yes, concede"
-        screen.on_event(K.A)
         assert screen.panel.text[2].strip() == "%s wins!" % SIDES[1 - who]
         assert screen.panel.text[3].strip() == "%s conceded." % SIDES[who]
     else:

@@ -398,7 +398,10 @@ class HexBattle:
                 self._card()
             elif what == "leave":
                 self.quit = True  # back to the title
-            elif what == "concede":
+            elif what == "concede":  # asked first, "No" under the bar (issue 31)
+                self._open_menu("%s: concede the game?" % SIDES[self.human()],
+                                [("No, play on", "back"), ("Yes, concede", "yield")])
+            elif what == "yield":
                 self.panel.hide()
                 self.conceded = self.human()
                 self.st.concede(self.conceded)
