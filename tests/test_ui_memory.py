@@ -41,13 +41,13 @@ KB = 1024
 # ceiling is a heap tried, not any heap above the figure.
 OVER = {
     ("title-battle", "mpy"): 113.5 * KB,
-    ("human", "mpy"): 115 * KB,
-    ("hard", "mpy"): 124 * KB,
+    ("human", "mpy"): 116 * KB,
+    ("hard", "mpy"): 125.5 * KB,
     ("hard-continue", "mpy"): 124.5 * KB,
     ("hotseat-undo", "mpy"): 112.5 * KB,
     ("normal", "mpy"): 124 * KB,
-    ("human", "py"): 148 * KB,
-    ("normal", "py"): 154 * KB,
+    ("human", "py"): 151.5 * KB,
+    ("normal", "py"): 157.5 * KB,
 }
 SCREENS = {
     "title": {"menu", "rules", "text", "browser", "settings", "builder", "tiles", "draft"},

@@ -5,8 +5,10 @@
 - CPython: median and maximum time of a CPU decision (turn actions) per level, over games
   against the greedy player (no clock: the evaluation budget only).
 - MicroPython check (tools/mpcheck/drivers/pt_ai.py, engine from .mpy): the same per level,
-  with the level's time limit enforced by the clock (device ms / FACTOR); the device
-  estimate is the check's time x FACTOR (docs/PERFORMANCE.md); bytes allocated per
+  with the level's time limit enforced by the clock (device ms / FACTOR); the check's
+  time x FACTOR is an old, rough estimate of the device's (the figures of record are
+  tools/strength.py's, on tools/devicetime.py's measured factor: docs/PERFORMANCE.md,
+  "The CPU"); bytes allocated per
   evaluation; and the heap whole CPU-vs-CPU games at "hard" need (bisection, as
   engine_bench.min_heap; HEAP_GAMES, on the driver's counted clock).
 
@@ -39,7 +41,7 @@ DRIVER = os.path.join(ROOT, "tools", "mpcheck", "drivers", "pt_ai.py")
 # decision), so the figure does not move with the machine's load.
 HEAP_GAMES = {False: ((3, 0, 4), (9, 4, 0), (1, 1, 2)), True: ((3, "hex", 0), (5, "hex", 0))}
 HEAP_TICK = 2
-FACTOR = 18  # device time / MicroPython-check time (docs/PERFORMANCE_LOG.md, "Device estimate")
+FACTOR = 18  # device / MicroPython-check time as first estimated (PERFORMANCE_LOG.md); rough
 HEAP_BUDGET = 64 * 1024
 
 
@@ -138,7 +140,7 @@ def main():
             continue
         med = statistics.median(t)
         print("MicroPython check %-6s %4d searched decisions: median %5.0f ms, max %5.0f ms"
-              " -> device estimate (x%d) median %.2f s, max %.2f s; %d bytes allocated per"
+              " -> rough estimate (x%d) median %.2f s, max %.2f s; %d bytes allocated per"
               " evaluation (%d evaluations)" % (
                   level, len(t), med, max(t), FACTOR, med * FACTOR / 1000.0,
                   max(t) * FACTOR / 1000.0, alloc // max(evals, 1), evals))

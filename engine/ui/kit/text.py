@@ -67,9 +67,13 @@ class Line:
             return
         self.text = text
         g = self.grid
-        n = len(text)
+        # the text's bytes, not its characters: text[i] is a one-character string, which
+        # the interpreter interns, so a character first shown late grew the table of
+        # names by a 1,280-byte block in a crowded heap (docs/PERFORMANCE.md)
+        data = text.encode()
+        n = len(data)
         for i in range(self.width):
-            c = ord(text[i]) - _FIRST if i < n else 0
+            c = data[i] - _FIRST if i < n else 0
             if not 0 <= c < _COUNT:
                 c = ord("?") - _FIRST
             if g[i] != c:
