@@ -23,8 +23,8 @@ from .players import GreedyPlayer, enemy_field, worth
 # level: (evaluations a decision, horizon in impulses, time limit in device ms, noise)
 LEVELS = {
     "easy": (16, 1, 1000, 3000),
-    "normal": (64, 2, 1500, 0),
-    "hard": (192, 2, 5000, 0),
+    "normal": (64, 2, 1400, 0),
+    "hard": (192, 2, 4500, 0),
 }
 WIN = 1 << 20
 APPROACH = 30  # a step nearer the enemy, against 10000 for a whole side
