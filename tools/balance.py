@@ -35,6 +35,7 @@ from engine.pocket_tactics import ids as IDS  # noqa: E402
 from engine.pocket_tactics import factions as F  # noqa: E402
 from engine.pocket_tactics.cpu import LEVELS  # noqa: E402
 from engine.pocket_tactics.tables import N_FACTIONS  # noqa: E402
+from devicetime import measure, recheck  # noqa: E402
 from strength import play  # noqa: E402
 
 BASE_SEED = 9000
@@ -222,25 +223,15 @@ def main(argv=None):
         ap.error("--games must be even (seats are swapped) and at least 2")
     factor = args.factor
     if factor is None:
-        from devicetime import calibrate
-
         try:
-            cal = calibrate("pt")
+            factor = measure("pt")
         except RuntimeError as e:
             ap.error("%s; or pass --factor" % e)
-        print(cal.line())
-        factor = cal.factor
     t0 = time.time()
     m = matrix(run(args.games, args.level, args.jobs, factor))
     seconds = time.time() - t0
     if args.factor is None:
-        from devicetime import calibrate
-
-        end = calibrate("pt")
-        print(end.line())
-        if abs(end.factor - factor) > 0.15 * factor:
-            print("WARNING: the factor moved from %.0f to %.0f during the run: the machine's "
-                  "load changed; run again on a quiet machine" % (factor, end.factor))
+        recheck("pt", factor)
     for line in text_table(m, args.games):
         print(line)
     bad = unfair(m)

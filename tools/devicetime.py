@@ -38,6 +38,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 DEVICE_PYSTONES = 1500
 PYSTONE_PASSES = 100000
 KERNEL_REPS = {"pt": 200, "hex": 6}
+DRIFT = 0.15  # a factor that moves more than this during a run is reported
 
 
 def _child_cpu(argv):
@@ -102,6 +103,24 @@ def calibrate(ruleset="pt", exe=None):
     pystone.run(PYSTONE_PASSES)
     py_pystones = PYSTONE_PASSES / max(1e-6, time.process_time() - t)
     return Calibration(ruleset, cp_pystones, py_pystones, k_full - k_zero, k_py)
+
+
+def measure(ruleset):
+    """A run's factor, measured at its start (its line printed). RuntimeError without
+    CircuitPython's interpreter."""
+    cal = calibrate(ruleset)
+    print(cal.line())
+    return cal.factor
+
+
+def recheck(ruleset, factor):
+    """Measure again at the end of a run that used ``factor``, printing the line and a
+    warning past 15 %: a machine whose load changed during the run (two processes sharing
+    a core run slower per CPU second)."""
+    end = measure(ruleset)
+    if abs(end - factor) > DRIFT * factor:
+        print("WARNING: the factor moved from %.0f to %.0f during the run: the machine's "
+              "load changed; run again on a quiet machine" % (factor, end))
 
 
 def device_clock(factor):

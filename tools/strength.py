@@ -32,7 +32,7 @@ sys.path.insert(0, ROOT)
 
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance  # noqa: E402
 from engine.pocket_tactics.players import RandomPlayer  # noqa: E402
-from tools.devicetime import calibrate, device_clock  # noqa: E402
+from tools.devicetime import device_clock, measure, recheck  # noqa: E402
 
 PAIRS = ("hard:random", "hard:greedy", "normal:greedy", "easy:greedy", "normal:easy",
          "hard:normal")
@@ -129,11 +129,9 @@ def main():
         factor = args.factor
         if not factor:
             try:
-                cal = calibrate(args.ruleset)
+                factor = measure(args.ruleset)
             except RuntimeError as e:
                 sys.exit("strength: %s; or pass --factor or --unlimited" % e)
-            print(cal.line())
-            factor = cal.factor
     jobs = [(x, y, g, args.ruleset, factor, args.points) for x, y in pairs
             for g in range(args.games)]
     t0 = time.time()
@@ -170,13 +168,7 @@ def main():
                 level, len(t), t[len(t) // 2], t[len(t) * 9 // 10], t[-1],
                 100.0 * cut / len(t)))
     if factor and not args.factor:
-        # measured again at the end: a machine whose load changed during the run (two
-        # processes sharing a core run slower per CPU second) shows it here
-        end = calibrate(args.ruleset)
-        print(end.line())
-        if abs(end.factor - factor) > 0.15 * factor:
-            print("WARNING: the factor moved from %.0f to %.0f during the run: the machine's "
-                  "load changed; run again on a quiet machine" % (factor, end.factor))
+        recheck(args.ruleset, factor)
     print("(%s%s: %d games in %.0f s; draws count half; %s; levels %s)" % (
         args.ruleset, "" if args.ruleset == "hex" else ", %d points" % args.points,
         len(jobs), time.time() - t0,
