@@ -20,8 +20,9 @@ change (no new name is an old one). It is made by ``names_map()``:
   keywords, built-ins and the attributes of its built-in types; every name the stand-ins of
   the native modules use (``tools/mpcheck/standins/``, the native API the game calls);
   attributes read from a module that is not the game's own (``os.rename``,
-  ``supervisor.runtime.serial_connected``) and names imported from one; keyword arguments
-  of calls to built-ins; the names of the game's modules and packages; the game's
+  ``supervisor.runtime.serial_connected``) and names imported from one; the methods of a
+  class derived from such a module's class (an override must keep the name it overrides:
+  boards/host.py's display over Blinka's); keyword arguments of calls to built-ins; the names of the game's modules and packages; the game's
   exception classes (their names are what a traceback shows); and any name written inside a
   string literal (not a docstring) of the game, the check's harness and drivers and
   ``tools/bench/ui_bench.py`` (which writes the drivers' shims) (``getattr(board, "saves_games", True)`` keeps
@@ -151,8 +152,10 @@ def _root(node):
 
 def foreign_names(tree, own_modules):
     """Names that belong to modules that are not the game's own: attributes read along a
-    chain that starts at such a module, names imported from one, and the keyword arguments
-    of calls to built-ins and to such modules' functions."""
+    chain that starts at such a module, names imported from one, the methods of a class
+    derived from a class of one (an override keeps the base's name: boards/host.py's
+    display), and the keyword arguments of calls to built-ins and to such modules'
+    functions."""
     foreign = set()  # local names bound to foreign modules
     out = set()
     for n in ast.walk(tree):
@@ -165,8 +168,15 @@ def foreign_names(tree, own_modules):
             if (n.module or "").split(".")[0] not in own_modules:
                 for a in n.names:
                     out.add(a.name)
+    imported = set(out)
     callee_builtin = set(dir(builtins))
     for n in ast.walk(tree):
+        if isinstance(n, ast.ClassDef) and any(
+                _root(b) in foreign or isinstance(b, ast.Name) and b.id in imported
+                for b in n.bases):
+            # a subclass of a foreign class: its methods may override the base's
+            out.update(m.name for m in n.body
+                       if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)))
         if isinstance(n, ast.Attribute) and _root(n) in foreign:
             node = n
             while isinstance(node, ast.Attribute):
