@@ -25,7 +25,8 @@ IDS_PY = os.path.join(OUT, "ids.py")
 TEXTS_BIN = os.path.join(OUT, "texts.bin")
 TEXTFILE_PY = os.path.join(OUT, "textfile.py")
 CONSTS_PY = os.path.join(OUT, "consts.py")
-GENERATED = ("tables.py", "names.py", "factions.py", "ids.py", "texts.bin", "odds.bin")
+GENERATED = ("tables.py", "names.py", "factions.py", "ids.py", "texts.bin", "sprites.bin",
+             "odds.bin")
 GENERATED_PY = [os.path.join(OUT, n) for n in GENERATED if n.endswith(".py")]
 
 
@@ -817,6 +818,15 @@ BAD = [
      "colour must be a string"),
     ("faction order clash", "factions/fsp.json", lambda d: d.update(order=0),
      "'order' fields must number"),
+    ("figure row short", "sprites.json", lambda d: d["units"]["minotaur"].__setitem__(0, "xx"),
+     "units.minotaur: must be 12 strings of 12 characters"),
+    ("figure colour outside legend", "sprites.json",
+     lambda d: d["units"]["goblin_thug"].__setitem__(5, "....#.......".replace("#", "r")),
+     "units.goblin_thug: characters outside the legend: r"),
+    ("figure missing", "sprites.json", lambda d: d["units"].pop("cyber_doc"),
+     "no figure for unit 'cyber_doc'"),
+    ("faction colour", "sprites.json", lambda d: d["factions"]["clf"].update(main="teal"),
+     "factions.clf.main: colour must be a string"),
 ]
 
 
@@ -870,8 +880,41 @@ def test_cards_fit_the_panel_and_show_the_data():
         lines = c.split("\n")
         assert 1 <= len(lines) <= 10 and all(0 < len(line) <= 26 for line in lines), c
     grunt = X.UNIT_CARD[IDS.UNIT_KEYS.index("cyber_grunt")].split("\n")
-    assert grunt[:4] == ["Cyber Grunt", "8 pts  Human Cyborg", "OFF 1 red  DEF 2 blue",
+    assert grunt[:4] == ["Cyber Grunt", "8 pts  Human Cyborg", "OFF 1 gold  DEF 2 silver",
                          "Bumps OFF +1 DEF +1"]
     teur = X.UNIT_CARD[IDS.UNIT_KEYS.index("cyberteur")]
     assert "Swift 1" in teur and "Saboteur: " in teur  # an ability replaces the unit text
     assert " ".join(X.TERRAIN_CARD[0].split("\n")) == " ".join(X.TERRAIN_TEXT[0].split())
+
+
+def test_sprites_file_holds_every_figure_in_its_factions_colours():
+    # sprites.bin as engine/ui/pt/sheet.py reads it: the source's colours and figures, by
+    # faction and unit type id; and within a faction no two figures alike (issue 31: a
+    # Grunt, a Commando and a Doc told apart on the map)
+    import json
+
+    from engine.pocket_tactics.factions import FACTIONS
+    from engine.pocket_tactics.ids import FACTION_KEYS, UNIT_KEYS
+    from engine.ui.pt import sheet
+
+    src = json.load(open(os.path.join(ROOT, "data", "pocket_tactics", "sprites.json")))
+    legend = {".": 0, "x": 1, "o": 2, "+": 3, "w": 4}
+    f, nf, nu, w, h = sheet.open_sprites()
+    try:
+        assert (nf, nu, w, h) == (len(FACTION_KEYS), len(UNIT_KEYS), 12, 12)
+        for fid, key in enumerate(FACTION_KEYS):
+            f.seek(7 + 8 * fid)
+            rec = f.read(8)
+            assert (rec[0], rec[1]) == (FACTIONS[fid][0], FACTIONS[fid][1])
+            assert int.from_bytes(rec[2:5], "big") == int(src["factions"][key]["main"], 16)
+            assert int.from_bytes(rec[5:8], "big") == int(src["factions"][key]["accent"], 16)
+            shapes = []
+            for ty in range(rec[0], rec[0] + rec[1]):
+                f.seek(7 + 8 * nf + ty * w * h // 2)
+                packed = f.read(w * h // 2)
+                px = [v for b in packed for v in (b >> 4, b & 15)]
+                assert px == [legend[c] for c in "".join(src["units"][UNIT_KEYS[ty]])]
+                shapes.append(tuple(v > 0 for v in px))
+            assert len(set(shapes)) == len(shapes), key
+    finally:
+        f.close()

@@ -19,10 +19,12 @@ from engine.pocket_tactics.state import State  # noqa: E402
 from engine.ui.kit import keys as K  # noqa: E402
 from engine.ui.kit.panel import _DICE_X, _DICE_Y  # noqa: E402
 from engine.ui.kit.sprites import _COLORS as _PANEL_COLORS  # noqa: E402
-from engine.ui.kit.sprites import C_PANEL, SIDE_COLORS  # noqa: E402
-from engine.ui.pt.sprites import _COLORS, C_CURSOR, C_MOVE  # noqa: E402
+from engine.ui.kit.sprites import C_PANEL, DIE_COLORS, SIDE_COLORS  # noqa: E402
+from engine.ui.pt.sprites import (_COLORS, C_CURSOR, CELL, MARK_COLORS, MARK_MOVE,  # noqa: E402
+                                  MARK_SELECT, MARK_TARGET)
 from engine.ui.pt.mapview import hex_px  # noqa: E402
 from engine.ui.pt.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_OVER  # noqa: E402
+from engine.ui.pt.screens import tally_line  # noqa: E402
 from tests.helpers import position  # noqa: E402
 from tools.ui_bot import Bot, battle_screen  # noqa: E402
 
@@ -43,8 +45,8 @@ def screen_colors(board):
     return {(rgb[i] << 16) | (rgb[i + 1] << 8) | rgb[i + 2] for i in range(0, len(rgb), 3)}
 
 
-def sprite_colors(board, battle, hx, lo=0, hi=16):
-    """Colours on screen inside the 16 x 16 cell of grid hex ``hx`` (or the square from
+def sprite_colors(board, battle, hx, lo=0, hi=CELL):
+    """Colours on screen inside the 20 x 20 cell of grid hex ``hx`` (or the square from
     ``lo`` to ``hi`` within it; neighbouring hexes overlap the cell's corners)."""
     x, y = hex_px(hx)
     x += battle.map.cam_x
@@ -109,31 +111,41 @@ def duel(players=(None, None)):
     return board, st, battle, bot
 
 
+def _edge(board, battle, h):
+    """Colours on the left edge of grid hex ``h``'s cell (rows 6-13: only its own hex)."""
+    x, y = hex_px(h)
+    return {board.pixel(x + battle.map.cam_x, y + battle.map.cam_y + r) for r in range(6, 14)}
+
+
 def test_cursor_and_move_highlights_are_drawn():
     board, st, battle, bot = duel()
     a1 = st.board.t_hex[st.u_tile[0]]
+    move, target, selected = (screen_color(MARK_COLORS[k])
+                              for k in (MARK_MOVE, MARK_TARGET, MARK_SELECT))
     bot.goto(a1)
     assert screen_color(_COLORS[C_CURSOR]) in sprite_colors(board, battle, a1)
-    bot.press(K.A)  # select A1: its moves and targets are marked
+    assert selected not in _edge(board, battle, a1)
+    bot.press(K.A)  # select A1: its moves and targets are marked, and A1 itself
     moves = [h for h, a in battle.picks.items() if kind_of(a) != K_ASSAULT]
     targets = [h for h, a in battle.picks.items() if kind_of(a) == K_ASSAULT]
     assert moves and targets
     for h in moves:
-        assert screen_color(_COLORS[C_MOVE]) in sprite_colors(board, battle, h)
+        assert move in _edge(board, battle, h)
     for h in targets:
-        assert screen_color(0xFF2828) in sprite_colors(board, battle, h)
-    # an unmarked tile has no mark colour on its own edge (rows 5-10 of its left side)
+        assert target in _edge(board, battle, h)
+    # an unmarked tile has no mark colour on its own edge
     free = [st.board.t_hex[t] for t in range(st.board.n)
             if st.board.t_hex[t] not in battle.picks and st.board.t_hex[t] != a1]
     assert free
     for h in free:
-        x, y = hex_px(h)
-        edge = {board.pixel(x + battle.map.cam_x, y + battle.map.cam_y + r) for r in range(5, 11)}
-        assert screen_color(_COLORS[C_MOVE]) not in edge
-    for h in moves:
-        x, y = hex_px(h)
-        edge = {board.pixel(x + battle.map.cam_x, y + battle.map.cam_y + r) for r in range(5, 11)}
-        assert screen_color(_COLORS[C_MOVE]) in edge
+        assert not {move, target, selected} & _edge(board, battle, h)
+    # the selected unit stays marked while the cursor moves on, and the cursor on a
+    # target leaves the target's mark in sight (issue 31, item 7)
+    bot.goto(targets[0])
+    board.display.refresh()
+    assert selected in _edge(board, battle, a1)
+    assert target in _edge(board, battle, targets[0])
+    assert screen_color(_COLORS[C_CURSOR]) in sprite_colors(board, battle, targets[0])
 
 
 def test_forecast_then_dice_and_bump_choice_on_screen(monkeypatch):
@@ -155,17 +167,34 @@ def test_forecast_then_dice_and_bump_choice_on_screen(monkeypatch):
     bot.settle()
     assert battle.mode == M_ASSAULT and st.phase in (PH_BUMP, PH_REROLL)
     board.display.refresh()
-    # every rolled die is drawn in its colour (red OFF, blue DEF) in its slot
+    # every rolled die is drawn in its colour (gold OFF, silver DEF: neither side's colour,
+    # issue 31 item 8) in its slot
+    assert not set(DIE_COLORS) & set(SIDE_COLORS)
     for slot in range(12):
         if slot % 3 < st.ndice[slot // 3]:
             row = slot // 6
             col = slot % 6
             x = _DICE_X[col] + 6
             y = _DICE_Y[row] + 3
-            body = SIDE_COLORS[1] if (slot // 3) % 2 == 0 else SIDE_COLORS[0]
-            assert board.pixel(x, y) == screen_color(body), slot
+            assert board.pixel(x, y) == screen_color(DIE_COLORS[(slot // 3) % 2]), slot
+    # the tally as the dice stand, pair by pair (RULES A5.4), and whose choice it is
+    text = battle.panel.text
+    assert text[3] == tally_line(st.dice, 0, st.ndice[0], 9, st.ndice[3], "A1", "B1")
+    assert text[4] == tally_line(st.dice, 6, st.ndice[2], 3, st.ndice[1], "B1", "A1")
+    assert battle.status.text in ("Blue: bump?", "Red: bump?", "Blue: re-roll?",
+                                  "Red: re-roll?")
     if st.phase == PH_BUMP:
         assert any(t.startswith("Bump +") for t, _ in battle.menu)
+        # a bump chosen: the die changes and the page says who bumped which die and how
+        line = next(t for t, _ in battle.menu if t.startswith("Bump +"))
+        who = battle.status.text.split(":")[0]
+        bot.choose_text(line)
+        die, change = line.split(" (")[0].split(" ", 2)[2], line.split("(")[1].rstrip(")")
+        assert battle.note == "%s bumped %s: %s" % (who, die, change)
+        if battle.mode == M_ASSAULT:
+            assert battle.panel.text[0] == battle.note
+    options = [t for t, _ in battle.menu]
+    assert len(options) == len(set(options))  # never the same choice twice
     assert battle.menu[-1][0].startswith("Auto")
     # finish the assault with "Auto" on both sides
     while st.phase in (PH_BUMP, PH_REROLL) or battle.mode == M_ASSAULT:
@@ -503,12 +532,14 @@ def test_rerolls_are_counted_by_side_when_red_attacks(monkeypatch):
     bot.act(assault[0])
     bot.settle()
     assert battle.mode == M_ASSAULT and st.phase == PH_REROLL and st.rerolls[0] == 1
-    assert battle.panel.text[4] == "Re-rolls Blue:0 Red:1"
+    assert battle.panel.text[5] == "Re-rolls Blue:0 Red:1"
     assert battle.status.text == "Red: re-roll?"
     bot.choose_text("Re-roll")  # Red uses it: Red's count drops, Blue's stays
     bot.settle()
+    assert battle.note.startswith("Red re-rolled ")  # the die's old and new face
     if battle.mode == M_ASSAULT:
-        assert battle.panel.text[4] == "Re-rolls Blue:0 Red:0"
+        assert battle.panel.text[5] == "Re-rolls Blue:0 Red:0"
+        assert battle.panel.text[0] == battle.note
 
 
 def test_a_three_times_on_a_unit_never_ends_the_turn():

@@ -3,7 +3,7 @@
 """Compile the Pocket-Tactics game data into plain Python modules and two data files.
 
 Reads the human-readable authoring files in data/pocket_tactics/
-(terrain.json, spells.json, factions/*.json) and writes:
+(terrain.json, spells.json, factions/*.json, sprites.json) and writes:
 
   engine/pocket_tactics/tables.py  the numbers, packed in bytes (loaded by the rules engine)
   engine/pocket_tactics/names.py   names shown to players, colours (menus, UI, messages)
@@ -12,12 +12,14 @@ Reads the human-readable authoring files in data/pocket_tactics/
   engine/pocket_tactics/ids.py     keys of the data (notation, scenarios, CLI)
   engine/pocket_tactics/texts.bin  the long texts, type and ability names (a card reads one
                                    at a time: engine/pocket_tactics/textfile.py)
+  engine/pocket_tactics/sprites.bin  the units' figures and the factions' colours on the map
+                                   (drawn into the map's sheet: engine/ui/pt/sheet.py)
   engine/pocket_tactics/odds.bin   exact assault odds for the CPU player, solved by
                                    tools/build_odds.py for the dice and bumps in the data (read
                                    a byte at a time: engine/pocket_tactics/odds.py)
 
 Usage:
-  python tools/build_data.py            write the six files
+  python tools/build_data.py            write the seven files
   python tools/build_data.py --check    exit 1 if any module differs from what would be written
   options: --data DIR (default data/pocket_tactics), --out DIR (default engine/pocket_tactics)
 
@@ -579,8 +581,70 @@ def read_all(data_dir):
     if ck.errors:
         return None, ck.errors
     factions = [f for _, f in sorted(factions, key=lambda sf: sf[1]["order"])]
+    sprites = read_sprites(ck, data_dir, factions)
+    if ck.errors:
+        return None, ck.errors
     return {"terrains": terrains, "features": features, "spells": spells,
-            "factions": factions}, []
+            "factions": factions, "sprites": sprites}, []
+
+
+SPRITE_SIZE = (12, 12)  # the figure's width and height (engine/ui/pt/sheet.py places it)
+SPRITE_LEGEND = {".": 0, "x": 1, "o": 2, "+": 3, "w": 4}  # engine/ui/pt/sprites.py U_*
+ROSTER = 6  # the most unit types a faction may have: the map's sheet has cells for that many
+
+
+def read_sprites(ck, data_dir, factions):
+    """sprites.json: each faction's two colours and each unit's figure, checked; returns
+    {"colours": {faction key: (main, accent)}, "figures": {unit key: [rows]}} or None."""
+    shown = "sprites.json"
+    doc = load_json(os.path.join(data_dir, "sprites.json"), shown, ck)
+    if doc is None or not ck.fields(doc, shown, ("size", "legend", "factions", "units")):
+        return None
+    if doc["size"] != list(SPRITE_SIZE):
+        ck.err(shown, "size must be %s, got %s" % (list(SPRITE_SIZE), _show(doc["size"])))
+    if not isinstance(doc["legend"], dict) or sorted(doc["legend"]) != sorted(SPRITE_LEGEND):
+        ck.err(shown, "legend must name the characters %s" % " ".join(sorted(SPRITE_LEGEND)))
+    colours = {}
+    figures = {}
+    fdoc = doc["factions"] if isinstance(doc["factions"], dict) else {}
+    udoc = doc["units"] if isinstance(doc["units"], dict) else {}
+    unit_keys = []
+    for fac in factions:
+        if len(fac["units"]) > ROSTER:
+            ck.err("factions/%s.json" % fac["key"], "%d unit types: the map has room for %d"
+                   % (len(fac["units"]), ROSTER))
+        c = fdoc.get(fac["key"])
+        where = "%s: factions.%s" % (shown, fac["key"])
+        if not isinstance(c, dict) or not ck.fields(c, where, ("main", "accent")):
+            if c is None:
+                ck.err(shown, "no colours for faction %r" % fac["key"])
+            continue
+        pair = []
+        for k in ("main", "accent"):
+            pair.append(ck.colour({"colour": c[k]}, "%s.%s" % (where, k)))
+        colours[fac["key"]] = tuple(pair)
+        unit_keys += [u["key"] for u in fac["units"]]
+    for k in sorted(set(fdoc) - set(f["key"] for f in factions)):
+        ck.err(shown, "colours for %r, which is no faction" % k)
+    for k in sorted(set(udoc) - set(unit_keys)):
+        ck.err(shown, "a figure for %r, which is no unit" % k)
+    w, h = SPRITE_SIZE
+    for k in unit_keys:
+        rows = udoc.get(k)
+        where = "%s: units.%s" % (shown, k)
+        if rows is None:
+            ck.err(shown, "no figure for unit %r" % k)
+            continue
+        if not isinstance(rows, list) or len(rows) != h or not all(
+                isinstance(r, str) and len(r) == w for r in rows):
+            ck.err(where, "must be %d strings of %d characters" % (h, w))
+            continue
+        bad = set("".join(rows)) - set(SPRITE_LEGEND)
+        if bad:
+            ck.err(where, "characters outside the legend: %s" % " ".join(sorted(bad)))
+            continue
+        figures[k] = rows
+    return {"colours": colours, "figures": figures}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -768,7 +832,7 @@ def unit_card(u, m):
 
     types = [t for i, t in enumerate(TYPES) if u["mask"] & (1 << i)]
     lines = [u["name"], "%d pts  %s" % (u["points"], " ".join(types)),
-             "OFF %d red  DEF %d blue" % (u["off"], u["def"]),
+             "OFF %d gold  DEF %d silver" % (u["off"], u["def"]),
              "Bumps OFF %s DEF %s" % (bumps(u["off_bumps"]), bumps(u["def_bumps"]))]
     kw = ["%s %d" % (name, u[field]) for name, field in
           (("Swift", "swift"), ("Flying", "flying"), ("Ranged", "ranged")) if u[field]]
@@ -833,6 +897,26 @@ def pack_texts(sections):
     return bytes(out + data)
 
 
+def gen_sprites(m):
+    """engine/pocket_tactics/sprites.bin: the factions' colours and the units' figures; the
+    format is in engine/ui/pt/sheet.py's docstring."""
+    w, h = SPRITE_SIZE
+    out = bytearray(b"SP") + bytes((1, len(m["factions"]), 0, w, h))
+    first = 0
+    figures = bytearray()
+    for fac in m["factions"]:
+        main, accent = m["sprites"]["colours"][fac["key"]]
+        out += bytes((first, len(fac["units"]))) + main.to_bytes(3, "big") \
+            + accent.to_bytes(3, "big")
+        for u in fac["units"]:
+            px = [SPRITE_LEGEND[c] for c in "".join(m["sprites"]["figures"][u["key"]])]
+            px += [0] * (len(px) % 2)
+            figures += bytes((px[i] << 4) | px[i + 1] for i in range(0, len(px), 2))
+            first += 1
+    out[4] = first
+    return bytes(out + figures)
+
+
 def gen_odds_bin(m):
     """The assault odds for the CPU player (tools/build_odds.py solves them)."""
     here = os.path.dirname(os.path.abspath(__file__))
@@ -876,7 +960,8 @@ def main(argv):
 
     outputs = (("tables.py", gen_tables(model)), ("names.py", gen_names(model)),
                ("factions.py", gen_factions(model)), ("ids.py", gen_ids(model)),
-               ("texts.bin", gen_texts(model)), ("odds.bin", gen_odds_bin(model)))
+               ("texts.bin", gen_texts(model)), ("sprites.bin", gen_sprites(model)),
+               ("odds.bin", gen_odds_bin(model)))
     here = os.path.dirname(os.path.abspath(__file__))
     if here not in sys.path:
         sys.path.insert(0, here)

@@ -44,6 +44,8 @@ TILES = [
     {"at": "-2,1", "terrain": "grid", "feature": "forest"},
     {"at": "0,-1", "terrain": "plains"},
     {"at": "2,0", "terrain": "grid"},
+    {"at": "1,1", "terrain": "ice"},
+    {"at": "0,2", "terrain": "masonry"},
 ]
 UNITS = [
     {"owner": "A", "unit": "cyber_commando", "at": "-1,0"},
@@ -368,15 +370,15 @@ PAPER = (24, 32, 40)  # the panel's
 
 
 def roster():
-    """Every unit type of the five factions as the map draws it today: per faction, its
-    units on the map for Blue (a battle on the stub board) and each one's 16 x 16 cell cut
-    out of the screen. Returns [(faction name, [(unit name, surface)])]."""
+    """Every unit type of the five factions as the map draws it: per faction, its units on
+    the map for Blue (a battle on the stub board) and each one's 20 x 20 cell cut out of the
+    screen. Returns [(faction name, [(unit name, surface)])]."""
     import pygame
 
     from engine.pocket_tactics.factions import FACTION_NAMES, FACTIONS
     from engine.pocket_tactics.ids import UNIT_KEYS
     from engine.pocket_tactics.names import UNIT_NAMES
-    from engine.ui.kit.sprites import CELL
+    from engine.ui.pt.sprites import CELL
 
     rows = []
     for f, fac in enumerate(FACTIONS):
@@ -441,7 +443,7 @@ def overview(out, screens):
     units = roster()
     per_row = max(len(cells) for _, cells in units)
     cell_w = (width - gap) // per_row
-    sprite = 16 * SCALE
+    sprite = 20 * SCALE  # engine/ui/pt/sprites.py CELL
     unit_h = cap + sprite + 4 + cap + gap
     head = cap * 2 + gap
     height = head + rows * (sh + cap + gap) + head + len(units) * unit_h
@@ -456,9 +458,9 @@ def overview(out, screens):
         pen.draw(img, caption, x, top, INK)
         img.blit(screens[name], (x, top + cap))
     y += rows * (sh + cap + gap)
-    pen.draw(img, "Every unit of the five factions, as the map draws it today (Blue):", gap,
+    pen.draw(img, "Every unit of the five factions as the map draws it (for Blue):", gap,
              y, HEAD)
-    pen.draw(img, "one sprite per role (melee, ranged, Mage, flying), not yet per type", gap,
+    pen.draw(img, "a figure per unit type in its faction's colours, on its side's base", gap,
              y + cap, HEAD)
     y += head
     for faction, cells in units:

@@ -23,7 +23,7 @@ def program(board, on_screen=None):
     called with each screen the program shows (the tools and the checks watch them)."""
     got, why = load(board)
     yield  # the reading code's garbage in a frame of its own
-    kit = Kit(board, None if got is None else got[1])
+    kit = Kit(board, None if got is None else got[1], None if got is None else got[2])
     screen = None
     if got is not None:
         screen, why = make(board, kit, got)
@@ -68,7 +68,7 @@ def open_battle(board, kit=None):
     the tests' way in); ValueError when it cannot be made."""
     got, why = load(board)
     if got is not None:
-        screen, why = make(board, kit or Kit(board, got[1]), got)
+        screen, why = make(board, kit or Kit(board, got[1], got[2]), got)
         if screen is not None:
             return screen
     raise ValueError(why)

@@ -27,8 +27,8 @@ PAGES = (
     )),
     ("Assault 1: dice", (
         "Attack a next enemy. BOTH",
-        "units roll red OFF and",
-        "blue DEF dice at once.",
+        "units roll OFF (gold) and",
+        "DEF (silver) dice at once.",
         "Then, attacker first,",
         "each side uses bumps one",
         "at a time: +N on one of",

@@ -36,7 +36,7 @@ def program(board, on_screen=None):
     got, why = moment("engine.ui.saving.store", "stored_record", board)
     yield  # the reading code's garbage in a frame of its own
     try:
-        kit = Kit(board, None if got is None else got[0])
+        kit = Kit(board, None if got is None else got[0], None if got is None else got[1])
     except ValueError as e:  # DecodeError: a ruleset this build does not have
         got = None
         why = "The record is refused: %s" % e
@@ -75,7 +75,7 @@ class ReplayView:
         self.refused = None  # why the record stops being replayed (an illegal action)
         st = rulesets.part(ruleset, "state").start(config, seed)
         self.screen = rulesets.screens(ruleset, "view").view(board, st,
-                                                             kit or Kit(board, ruleset))
+                                                             kit or Kit(board, ruleset, config))
         self.quit = False
         self.dirty = True
         self._show()

@@ -128,7 +128,7 @@ class HexBattle:
         self.saver = saver
         self.handover = settings.handover
         kit = kit or Kit(board)
-        self.map = HexMapView(board.width, board.height - 16, kit.map_for(TACTICAL_HEX))
+        self.map = HexMapView(board.width, board.height - 16, kit.map_for(TACTICAL_HEX, None))
         self.root, self.status, self.panel = kit.frame(board, self.map.group)
         self.cursor = 4 * T.MAP_W + T.MAP_W // 2
         self.mode = M_MAP

@@ -54,9 +54,10 @@ def make_palette(spent=False):
     return pal
 
 
-def map_sheet():
+def map_sheet(config=None):
     """(the map's sprite sheet and the counters' faces, drawn by sheet.py, whose code is
-    needed only for that; the palette; the spent counters' palette)."""
+    needed only for that; the palette; the spent counters' palette). A Tactical Hex game
+    has no ``config``: one map, one order of battle."""
     from engine.core.lazy import moment
 
     sheet, face = moment("engine.ui.hex.sheet", "make_sheet")

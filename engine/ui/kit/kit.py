@@ -10,8 +10,9 @@ from .text import font_sheet
 
 
 class Kit:
-    def __init__(self, board, ruleset=None):
-        """``ruleset``: the id of the game whose map the program shows (None: no map)."""
+    def __init__(self, board, ruleset=None, config=None):
+        """``ruleset``: the id of the game whose map the program shows (None: no map), and
+        its ``config`` bytes (the armies a map's figures are drawn for)."""
         self.sheet = draw_sheet()
         self.palette = make_palette()
         self.font = font_sheet()
@@ -19,15 +20,15 @@ class Kit:
         self.parents = []  # groups the panel has been put in
         self.map_sheet = None  # what a ruleset's map view is drawn with: map_for()
         if ruleset is not None:
-            self.map_for(ruleset)
+            self.map_for(ruleset, config)
 
-    def map_for(self, ruleset):
-        """What the map view of ``ruleset`` is drawn with (its screens' sprites.map_sheet()),
-        drawn now if this kit has none yet."""
+    def map_for(self, ruleset, config):
+        """What the map view of ``ruleset`` is drawn with for the game of ``config`` bytes
+        (its screens' sprites.map_sheet(config)), drawn now if this kit has none yet."""
         if self.map_sheet is None:
             from engine import rulesets
 
-            self.map_sheet = rulesets.screens(ruleset, "sprites").map_sheet()
+            self.map_sheet = rulesets.screens(ruleset, "sprites").map_sheet(config)
         return self.map_sheet
 
     def take_panel(self):

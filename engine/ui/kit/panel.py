@@ -12,7 +12,7 @@ LINE_H = 12
 WHITE = 0xFFFFFF
 YELLOW = 0xFFE020
 _DICE_X = (22, 38, 54, 78, 94, 110)  # OFF 1-3, DEF 1-3 (16 px apart: one TileGrid a group)
-_DICE_Y = (13, 31)  # attacker row (lines 1-2), defender row (lines 2-3)
+_DICE_Y = (12, 24)  # attacker row (beside line 1), defender row (beside line 2)
 
 
 class Panel:

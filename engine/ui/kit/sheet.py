@@ -5,26 +5,33 @@ The UI loads this module for that and lets it go afterwards (lazy.moment): its c
 needed again."""
 import displayio
 
-from .sprites import C_PANEL, C_SIDE_A, C_SIDE_B, C_WHITE, CELL, N_CELLS, S_BAR, S_DIE_DEF, \
-    S_DIE_OFF, S_SOLID
+from .sprites import C_DIE_DEF, C_DIE_OFF, C_PANEL, C_SIDE_A, C_SIDE_B, CELL, N_CELLS, S_BAR, \
+    S_DIE_DEF, S_DIE_OFF, S_SOLID
 
-# Half-widths of the hex mask, row by row (16 rows): the points take 4 rows top and bottom.
-_HALF = (1, 3, 5, 7, 8, 8, 8, 8, 8, 8, 8, 8, 7, 5, 3, 1)
+# Half-widths of the hex masks, row by row: a 16-pixel hex (the panel's cells, Tactical
+# Hex's map), whose points take 4 rows top and bottom, and the 20-pixel hex of the
+# Pocket-Tactics map (points of 5 rows). A point's row and the facing point of the next row
+# of hexes add up to the full half-width, so rows of hexes interlock without a gap.
+HALF16 = (1, 3, 5, 7, 8, 8, 8, 8, 8, 8, 8, 8, 7, 5, 3, 1)
+HALF20 = (1, 3, 5, 7, 9) + (10,) * 10 + (9, 7, 5, 3, 1)
 _PIPS = ((), (4,), (0, 8), (0, 4, 8), (0, 2, 6, 8), (0, 2, 4, 6, 8), (0, 2, 3, 5, 6, 8))
 
 
-def in_hex(x, y):
-    if not (0 <= x < CELL and 0 <= y < CELL):
+def in_hex(x, y, half=HALF16):
+    """Pixel (x, y) of a cell lies in the hex of mask ``half`` (its cell is len(half)
+    pixels square)."""
+    n = len(half)
+    if not (0 <= x < n and 0 <= y < n):
         return False
-    h = _HALF[y]
-    return 8 - h <= x < 8 + h
+    h = half[y]
+    return n // 2 - h <= x < n // 2 + h
 
 
-def on_edge(x, y, thick):
+def on_edge(x, y, thick, half=HALF16):
     """A hex pixel within ``thick`` pixels of the outside (4-neighbourhood)."""
     for d in range(1, thick + 1):
-        if not (in_hex(x + d, y) and in_hex(x - d, y) and in_hex(x, y + d)
-                and in_hex(x, y - d)):
+        if not (in_hex(x + d, y, half) and in_hex(x - d, y, half) and in_hex(x, y + d, half)
+                and in_hex(x, y - d, half)):
             return True
     return False
 
@@ -32,17 +39,20 @@ def on_edge(x, y, thick):
 # Pixels are set by linear index (y * width + x): an (x, y) key would allocate a tuple per
 # pixel while the sheet is drawn.
 
-def draw_hex(bmp, cell, color, outline_only=False, thick=1, edge=0):
-    """A hex in ``cell``: filled with ``color`` inside an ``edge`` outline, or only its
-    outline, ``thick`` pixels wide, in ``color``."""
+def draw_hex(bmp, cell, color, outline_only=False, thick=1, edge=0, half=HALF16, inset=0):
+    """A hex in ``cell`` (cells as wide as ``half`` is long): filled with ``color`` inside
+    an ``edge`` outline, or only its outline, ``thick`` pixels wide, in ``color``;
+    ``inset`` pixels inside the cell's hex (an outline that leaves a mark around it
+    visible)."""
     w = bmp.width
-    ox = cell * CELL
-    for y in range(CELL):
+    n = len(half)
+    ox = cell * n
+    for y in range(n):
         row = y * w + ox
-        for x in range(CELL):
-            if not in_hex(x, y):
+        for x in range(n):
+            if not in_hex(x, y, half) or inset and on_edge(x, y, inset, half):
                 continue
-            if on_edge(x, y, thick):
+            if on_edge(x, y, thick + inset, half):
                 bmp[row + x] = color if outline_only else edge
             elif not outline_only:
                 bmp[row + x] = color
@@ -60,7 +70,7 @@ def _die(bmp, cell, body, face):
         py = 4 + (p // 3) * 3
         for dy in (0, 1):
             for dx in (0, 1):
-                bmp[(py + dy) * w + px + dx] = C_WHITE
+                bmp[(py + dy) * w + px + dx] = C_PANEL
 
 
 def _fill(bmp, cell, color, rows):
@@ -76,8 +86,8 @@ def make_sheet():
     pixel)."""
     bmp = displayio.Bitmap(CELL * N_CELLS, CELL, 16)
     for face in range(1, 7):
-        _die(bmp, S_DIE_OFF + face - 1, C_SIDE_B, face)
-        _die(bmp, S_DIE_DEF + face - 1, C_SIDE_A, face)
+        _die(bmp, S_DIE_OFF + face - 1, C_DIE_OFF, face)
+        _die(bmp, S_DIE_DEF + face - 1, C_DIE_DEF, face)
     _fill(bmp, S_SOLID, C_PANEL, CELL)
     _fill(bmp, S_BAR, C_SIDE_A, 12)
     _fill(bmp, S_BAR + 1, C_SIDE_B, 12)

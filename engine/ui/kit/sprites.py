@@ -21,17 +21,20 @@ C_SIDE_A = const(1)
 C_SIDE_B = const(2)
 C_WHITE = const(3)
 C_PANEL = const(4)
+C_DIE_OFF = const(5)  # the dice's bodies: neither side's colour (the sides are Blue and Red)
+C_DIE_DEF = const(6)
 
 SIDE_COLORS = (0x3C8CFF, 0xFF4A3C)  # player A blue, player B red
 # The sides' names on screen, by their colours: never "A"/"B", which name buttons
 # (the notation of the CLIs and records keeps A and B)
 SIDES = ("Blue", "Red")
-_COLORS = (0x000000, SIDE_COLORS[0], SIDE_COLORS[1], 0xFFFFFF, 0x182028)
+DIE_COLORS = (0xF2B632, 0xD8DEE6)  # OFF dice gold, DEF dice silver, with dark pips
+_COLORS = (0x000000, SIDE_COLORS[0], SIDE_COLORS[1], 0xFFFFFF, 0x182028) + DIE_COLORS
 
 # Sprite cells.
 S_EMPTY = const(0)
-S_DIE_OFF = const(1)  # 1..6: red OFF die faces 1-6
-S_DIE_DEF = const(7)  # 7..12: blue DEF die faces 1-6
+S_DIE_OFF = const(1)  # 1..6: gold OFF die faces 1-6
+S_DIE_DEF = const(7)  # 7..12: silver DEF die faces 1-6
 S_SOLID = const(13)  # panel background
 S_BAR = const(14)  # 14, 15: selection bar (rows 0-11) in side A / side B colour
 N_CELLS = const(16)

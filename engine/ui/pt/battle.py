@@ -299,7 +299,11 @@ class Battle(MapScreen):
         if ph in ROLL_PHASES or ph == PH_HAZARD:
             snap = (st.att, st.dfd, bytearray(st.dice), bytearray(st.ndice), ph)
         who = st.to_act()
+        if ph in ROLL_PHASES and ph != PH_REROLL_DIE:
+            screens.note_dice(self, a, who)
         st.apply(a)
+        if ph == PH_REROLL_DIE:
+            screens.note_reroll(self)
         self.saver.applied(st, a, who, self.map.cursor_hex)
         failed = self.saver.news()
         self.sel = NONE

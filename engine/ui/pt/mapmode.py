@@ -12,7 +12,7 @@ from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_MOVE, K
 from engine.pocket_tactics.units import spell_stat
 
 from engine.ui.kit import keys as K
-from .sprites import S_MOVE, S_TARGET
+from .sprites import MARK_MOVE, MARK_SELECT, MARK_TARGET
 
 from . import screens
 from .mapview import step_cursor
@@ -26,11 +26,16 @@ def refresh(b):
     b.picks = _picks(b)
     hexes = list(b.picks.keys())
     hexes.sort()
-    sprites = []
+    kinds = []
     for hx in hexes:
         a = b.picks[hx]
-        sprites.append(S_TARGET if a is not None and kind_of(a) == K_ASSAULT else S_MOVE)
-    b.map.set_marks(hexes, sprites)
+        kinds.append(MARK_TARGET if a is not None and kind_of(a) == K_ASSAULT else MARK_MOVE)
+    caster = b.intent[1] if b.intent is not None and b.intent[0] == "cast" else NONE
+    for u in (b.sel, caster):  # the unit acting stays marked while the cursor moves
+        if u != NONE and st.u_tile[u] != NONE:
+            hexes.append(st.board.t_hex[st.u_tile[u]])
+            kinds.append(MARK_SELECT)
+    b.map.set_marks(hexes, kinds)
     b.map.show_cursor(b.human() >= 0)
     status(b)
     b.dirty = True

@@ -1,17 +1,17 @@
 # SPDX-License-Identifier: MIT
 """The hex map: one 1 x 1 TileGrid per layer and tile (terrain, feature, unit) over the
-sprite sheet, a pool of mark sprites made as needed (reachable hexes, targets, open hexes in the draft)
-and the cursor. Only sprites whose content or place changes are touched, so displayio
-refreshes just those areas; scrolling moves the whole map (rare).
+sprite sheet, a pool of mark sprites made as needed (reachable hexes, targets, open hexes in
+the draft, the selected unit) and the cursor. Only sprites whose content or place changes
+are touched, so displayio refreshes just those areas; scrolling moves the whole map (rare:
+a 12-tile map fits the view).
 
-Hex (q, r) relative to the centre sits at x = 16 q + 8 r, y = 12 r (pointy tops)."""
+Hex (q, r) relative to the centre sits at x = 20 q + 10 r, y = 15 r (pointy tops). A unit's
+sprite is drawn with its side's palette (sprites.py unit_palette), a mark's with its kind's."""
 import displayio
 
 from engine.pocket_tactics.consts import CENTRE, GRID_W, MAX_TILES, NONE
 
-from engine.ui.kit.sprites import CELL
-
-from .sprites import S_CURSOR, S_EMPTY, S_FEATURE, S_TERRAIN
+from .sprites import CELL, S_CURSOR, S_EMPTY, S_FEATURE, S_MARK, S_TERRAIN, mark_palettes
 
 _C = CENTRE % GRID_W
 MARKS = 24  # mark sprites: the most open hexes a 12-tile draft can offer (a line: 2n + 2)
@@ -19,12 +19,12 @@ MARKS = 24  # mark sprites: the most open hexes a 12-tile draft can offer (a lin
 
 def hex_x(h):
     """Map pixel x (relative to the centre hex) of grid hex ``h``."""
-    return 16 * (h % GRID_W - _C) + 8 * (h // GRID_W - _C)
+    return 20 * (h % GRID_W - _C) + 10 * (h // GRID_W - _C)
 
 
 def hex_y(h):
     """Map pixel y (relative to the centre hex) of grid hex ``h``."""
-    return 12 * (h // GRID_W - _C)
+    return 15 * (h // GRID_W - _C)
 
 
 def hex_px(h):
@@ -34,11 +34,14 @@ def hex_px(h):
 
 
 class MapView:
-    def __init__(self, sheet, palette, width=160, height=112):
+    def __init__(self, sheet, palette, width=160, height=112, unit_palettes=None):
+        """``unit_palettes``: side A's and side B's (None: the map's palette for both)."""
         self.width = width
         self.height = height
         self.sheet = sheet
         self.palette = palette
+        self.unit_palettes = unit_palettes or (palette, palette)
+        self._mark_palettes = mark_palettes()
         self.group = displayio.Group()
         self.tiles = displayio.Group()
         self.group.append(self.tiles)
@@ -46,21 +49,23 @@ class MapView:
         self.cam_y = 0
         # One sprite per tile and layer, made when first needed: terrain for every tile,
         # features only where there is one (three in a game), units where one has stood.
-        self._layers = []
-        for _ in range(3):
-            g = displayio.Group()
-            self.tiles.append(g)
-            self._layers.append(g)
+        # The features' icons are drawn over the units and the marks (at the hex's left:
+        # never hidden), the cursor over everything.
+        self._layers = [displayio.Group(), displayio.Group(), displayio.Group()]
+        self.tiles.append(self._layers[0])
+        self.tiles.append(self._layers[2])
         self._terrain = [None] * MAX_TILES
         self._feature = [None] * MAX_TILES
         self._unit = [None] * MAX_TILES
         self._by_layer = (self._terrain, self._feature, self._unit)  # made once: no garbage
         # Mark sprites, made when first needed (a CPU-only game makes none) in a group of
-        # their own, so that they stay under the cursor.
+        # their own, under the features' icons and the cursor.
         self._marks = []
         self._mark_layer = displayio.Group()
         self.tiles.append(self._mark_layer)
+        self.tiles.append(self._layers[1])
         self.mark_hex = []  # grid hex of each visible mark, in pool order
+        self.mark_kind = []  # and its kind (sprites.MARK_*)
         self.cursor = displayio.TileGrid(sheet, pixel_shader=palette, tile_width=CELL,
                                          tile_height=CELL, default_tile=S_CURSOR)
         self.tiles.append(self.cursor)
@@ -120,21 +125,21 @@ class MapView:
         self._place_all(st)
 
     def keep_visible(self, st, h):
-        """Scroll (in 16/12 px steps) until hex ``h`` is on the view; True if it scrolled."""
+        """Scroll (in 20/15 px steps) until hex ``h`` is on the view; True if it scrolled."""
         x = hex_x(h)
         y = hex_y(h)
         moved = False
         while x + self.cam_x < 0:
-            self.cam_x += 16
+            self.cam_x += 20
             moved = True
         while x + self.cam_x > self.width - CELL:
-            self.cam_x -= 16
+            self.cam_x -= 20
             moved = True
         while y + self.cam_y < 0:
-            self.cam_y += 12
+            self.cam_y += 15
             moved = True
         while y + self.cam_y > self.height - CELL:
-            self.cam_y -= 12
+            self.cam_y -= 15
             moved = True
         if moved:
             self._place_all(st)
@@ -144,7 +149,7 @@ class MapView:
 
     def draw_tile(self, st, t, unit_sprite):
         """Terrain, feature and unit sprites of tile ``t``; ``unit_sprite(u)`` picks the
-        unit's cell."""
+        unit's cell (drawn with the palette of the unit's side)."""
         b = st.board
         h = b.t_hex[t]
         g = self._sprite(0, t)
@@ -159,6 +164,10 @@ class MapView:
         if u != NONE or self._unit[t] is not None:
             g = self._sprite(2, t)
             _set(g, S_EMPTY if u == NONE else unit_sprite(u))
+            if u != NONE:
+                pal = self.unit_palettes[st.u_owner[u]]
+                if g.pixel_shader is not pal:
+                    g.pixel_shader = pal
             self._place(g, h)
 
     def sync(self, st, unit_sprite):
@@ -171,21 +180,25 @@ class MapView:
         if new_tiles:
             self.centre_on(st)  # the draft grew the map: frame it again
 
-    def set_marks(self, hexes, sprites):
-        """Show mark sprite ``sprites[i]`` on grid hex ``hexes[i]``; hide the rest."""
+    def set_marks(self, hexes, kinds):
+        """Show a mark of kind ``kinds[i]`` (sprites.MARK_*) on grid hex ``hexes[i]``; hide
+        the rest."""
         n = min(len(hexes), MARKS)
         old = self.mark_hex
         self.mark_hex = list(hexes[:n])
+        self.mark_kind = list(kinds[:n])
         while len(self._marks) < n:
-            g = displayio.TileGrid(self.sheet, pixel_shader=self.palette, tile_width=CELL,
-                                   tile_height=CELL, default_tile=S_EMPTY)
+            g = displayio.TileGrid(self.sheet, pixel_shader=self._mark_palettes[0],
+                                   tile_width=CELL, tile_height=CELL, default_tile=S_MARK)
             g.hidden = True
             self._marks.append(g)
             self._mark_layer.append(g)
         for i in range(len(self._marks)):
             g = self._marks[i]
             if i < n:
-                _set(g, sprites[i])
+                pal = self._mark_palettes[kinds[i]]
+                if g.pixel_shader is not pal:
+                    g.pixel_shader = pal
                 x = hex_x(hexes[i]) + self.cam_x
                 y = hex_y(hexes[i]) + self.cam_y
                 if g.x != x:

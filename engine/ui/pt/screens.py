@@ -12,14 +12,12 @@ from engine.rulesets import POCKET_TACTICS
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics import tables as T
 from engine.pocket_tactics.consts import (K_BUMP, K_REROLL, K_STOP, NONE, PH_BUMP, PH_REROLL,
-                                          PH_REROLL_DIE, PH_ROLL, PH_SPELL_ROLL, U_FLYING,
-                                          U_RANGED, kind_of, x_of, y_of)
+                                          PH_REROLL_DIE, PH_ROLL, PH_SPELL_ROLL, kind_of,
+                                          x_of, y_of)
 from engine.pocket_tactics.spells import count
-from engine.pocket_tactics.units import stat, type_mask
 
 from engine.ui.kit.sprites import SIDES
 
-from .sprites import ROLE_FLYER, ROLE_MAGE, ROLE_MELEE, ROLE_RANGED, S_UNIT
 
 try:
     from micropython import const
@@ -36,8 +34,8 @@ M_INFO = const(2)
 M_ASSAULT = const(3)
 M_HANDOVER = const(4)
 M_OVER = const(5)
-OPT_LINE = const(5)  # first option line on the assault screen
-OPT_LINES = const(5)
+OPT_LINE = const(6)  # first option line on the assault screen
+OPT_LINES = const(4)
 # the phases the assault's page (assault_screen) shows
 ROLL_PHASES = (PH_ROLL, PH_BUMP, PH_REROLL, PH_REROLL_DIE, PH_SPELL_ROLL)
 
@@ -57,8 +55,12 @@ class MapScreen:
         self.st = st
         if kit is None:
             kit = Kit(board)
-        sheet, palette = kit.map_for(POCKET_TACTICS)
-        self.map = MapView(sheet, palette, board.width, board.height - 16)
+        if kit.map_sheet is None:  # a kit made without the game (the tools, the tests)
+            from engine.core.record import config_bytes
+
+            kit.map_for(POCKET_TACTICS, config_bytes(st.cfg))
+        sheet, palette, unit_palettes, self._unit_cell = kit.map_sheet
+        self.map = MapView(sheet, palette, board.width, board.height - 16, unit_palettes)
         self.root, self.status, self.panel = kit.frame(board, self.map.group)
         self.mode = M_MAP
         # the assault page's (assault_screen): its lines of choices, none here
@@ -66,6 +68,8 @@ class MapScreen:
         self.menu_i = 0
         self.menu_top = 0
         self.auto = [False, False]
+        self.note = ""  # the last change to the dice and why (assault_screen)
+        self.reroll = None  # (die, face, side) of the re-roll being rolled
         self.dirty = True
 
     def human(self):
@@ -73,18 +77,10 @@ class MapScreen:
         return -1
 
     def unit_sprite(self, u):
-        """The sprite of unit ``u``: its side's colour and its role (flyer, mage, ranged,
-        melee, in that order)."""
+        """The sprite cell of unit ``u``: its type's figure in its side's roster (the map
+        draws it with its side's palette)."""
         st = self.st
-        if stat(st, u, U_FLYING):
-            role = ROLE_FLYER
-        elif type_mask(st.u_type[u]) & T.MAGE_MASK:
-            role = ROLE_MAGE
-        elif stat(st, u, U_RANGED):
-            role = ROLE_RANGED
-        else:
-            role = ROLE_MELEE
-        return S_UNIT + st.u_owner[u] * 4 + role
+        return self._unit_cell[st.u_owner[u]] + st.u_type[u]
 
     def set_status(self, text):
         if text != self.status.text:
@@ -98,17 +94,27 @@ def side_name(p):
 
 
 def assault_screen(b):
+    """The assault's page (RULES A5): both units' dice, the tally as the dice stand now
+    (pair by pair), each side's re-rolls, the last change to a die and why (``b.note``),
+    and the choices of the person whose turn it is (the status line says whose)."""
     st = b.st
     b.mode = M_ASSAULT
     att = st.att
     dfd = st.dfd
     spell = st.phase == PH_SPELL_ROLL
-    title = "%s %s %s" % (uid(st, att), "casts at" if spell else ">", uid(st, dfd))
+    a = uid(st, att)
+    d = uid(st, dfd)
+    nd = st.ndice
+    rolled = st.phase in (PH_BUMP, PH_REROLL, PH_REROLL_DIE)  # every die on the table
+    lines = [b.note or "%s %s %s" % (a, "casts at" if spell else ">", d), a, d,
+             tally_line(st.dice, 0, nd[0], 9, nd[3], a, d) if rolled else "",
+             tally_line(st.dice, 6, nd[2], 3, nd[1], d, a) if rolled and not spell else ""]
     # RULES A5.3: each side's re-rolls; st.rerolls counts the attacker's, then the defender's
-    a = st.u_owner[att]
-    lines = [title, uid(st, att), "", uid(st, dfd), "" if spell else "Re-rolls %s:%d %s:%d" % (
-        SIDES[0], st.rerolls[a], SIDES[1], st.rerolls[1 - a])]
+    p = st.u_owner[att]
+    lines.append("" if spell else "Re-rolls %s:%d %s:%d" % (
+        SIDES[0], st.rerolls[p], SIDES[1], st.rerolls[1 - p]))
     h = b.human()
+    who = st.to_act()
     b.menu = []
     bar = -1
     if h >= 0 and st.phase in (PH_BUMP, PH_REROLL):
@@ -129,23 +135,55 @@ def assault_screen(b):
             bar = OPT_LINE + b.menu_i - b.menu_top
             b.set_status("%s: %s" % (SIDES[h], "bump?" if st.phase == PH_BUMP
                                         else "re-roll?"))
+    elif who >= 0:
+        b.set_status("%s is choosing..." % SIDES[who])
     else:
-        b.set_status("Rolling..." if st.to_act() == CHANCE else "")
-    side = st.player if st.to_act() < 0 else st.to_act()
+        b.set_status("Rolling..." if who == CHANCE else "")
+    side = st.player if who < 0 else who
     b.panel.show(lines, bar, side)
-    b.panel.show_dice(st.dice, st.ndice)
+    b.panel.show_dice(st.dice, nd)
     b.dirty = True
+
+
+def note_dice(b, a, who):
+    """Before action ``a`` of ``who`` is applied in an assault's bump or re-roll phase:
+    ``b.note`` says what it does to the dice and why, shown on the assault's page (issue 31:
+    a die never changes unexplained). A re-rolled die's new face is told by note_reroll
+    once it is rolled."""
+    st = b.st
+    k = kind_of(a)
+    if st.phase == PH_ROLL or st.phase == PH_SPELL_ROLL:
+        b.note = ""  # a new assault: nothing changed yet
+    elif k == K_BUMP:
+        s = y_of(a)
+        v = st.bumps[st.side * 8 + x_of(a)] & 0x7F
+        b.note = "%s bumped %s: %d>%d" % (SIDES[who], die_name(s), st.dice[s],
+                                          min(6, st.dice[s] + v))
+    elif k == K_REROLL:
+        b.note = "%s re-rolls %s (%d)" % (SIDES[who], die_name(x_of(a)), st.dice[x_of(a)])
+        b.reroll = (x_of(a), st.dice[x_of(a)], who)
+    elif k == K_STOP:
+        b.note = "%s stopped %s" % (SIDES[who], "bumping" if st.phase == PH_BUMP
+                                    else "re-rolling")
+
+
+def note_reroll(b):
+    """After a re-rolled die is rolled (PH_REROLL_DIE): its old and new face."""
+    s, old, who = b.reroll
+    b.note = "%s re-rolled %s: %d>%d" % (SIDES[who], die_name(s), old, b.st.dice[s])
+
 
 def auto(b):
     b.auto[b.human()] = True
     b.menu_i = 0
     b.menu_top = 0
 
+
 def assault_result(b, att, dfd, dice, nd, outcome, spell):
     st = b.st
     a = uid(st, att)
     d = uid(st, dfd)
-    lines = ["%s %s %s" % (a, "casts at" if spell else ">", d), a, "", d]
+    lines = ["%s %s %s" % (a, "casts at" if spell else ">", d), a, d]
     lines.append(tally_line(dice, 0, nd[0], 9, nd[3], a, d))
     if not spell:
         lines.append(tally_line(dice, 6, nd[2], 3, nd[1], d, a))
@@ -155,11 +193,13 @@ def assault_result(b, att, dfd, dice, nd, outcome, spell):
         lines.append("%s falls!" % (d if outcome == 1 else a))
     else:
         lines.append("Nobody falls.")
+    lines.append(b.note)  # the last change to a die, if the dice changed after the roll
     b.mode = M_INFO
     b.back_mode = M_MAP
     b.panel.show(lines)
     b.panel.show_dice(dice, nd)
     b.set_status("A: continue")
+
 
 def game_over(b):
     """The end's page; returns the side that won, or -1 for a draw."""

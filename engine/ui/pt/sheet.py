@@ -1,15 +1,28 @@
 # SPDX-License-Identifier: MIT
 """Draws the Pocket-Tactics map's sprite sheet (layout in sprites.py) when a map is first
-made. The UI loads this module for that and lets it go afterwards (lazy.moment)."""
+made, and the units' cells when the armies are known. The UI loads this module for that and
+lets it go afterwards (lazy.moment).
+
+The units' figures come from sprites.bin beside the rules (tools/build_data.py writes it
+from data/pocket_tactics/sprites.json; docs/DATA.md):
+
+  "SP" | version | factions F | unit types N | width W | height H |
+  F x (first unit type, types, main colour RGB, accent colour RGB) |
+  N x the figure, W x H pixels, two a byte (the high nibble first), row by row
+
+A pixel is 0 (clear), 1 (outline), 2 (the faction's main colour), 3 (its accent) or 4
+(light): the slots of a unit palette (sprites.py)."""
 import displayio
 
-from engine.ui.kit.sheet import draw_hex
+from engine.ui.kit.sheet import HALF20, draw_hex
 
-from .sprites import (C_CURSOR, C_EDGE, C_INK, C_MOVE, C_SIDE_A, C_TARGET, C_TERRAIN,
-                      C_WHITE, N_CELLS, ROLE_FLYER, ROLE_MAGE, ROLE_RANGED, S_CURSOR, S_FEATURE,
-                      S_MOVE, S_TARGET, S_TERRAIN, S_UNIT)
+from .sprites import (C_CURSOR, C_EDGE, C_INK, C_MARK, C_TERRAIN, C_WHITE, CELL, N_CELLS, ROSTER,
+                      S_CURSOR, S_FEATURE, S_MARK, S_TERRAIN, S_UNIT, U_BASE, U_OUTLINE)
 
-CELL = 16
+MAGIC = b"SP"
+VERSION = 1
+# engine/pocket_tactics/sprites.bin, from this module's engine/ui/pt/sheet.(m)py
+PATH = __file__.replace("\\", "/").rsplit("/", 3)[0] + "/pocket_tactics/sprites.bin"
 
 # Feature icons, 7 x 6, one string per row ("#" = ink).
 _FEATURE_ICONS = (
@@ -20,6 +33,12 @@ _FEATURE_ICONS = (
     ("#...#..", "#...#.#", "#.#.#.#", "#.#...#", "#.#.#.#", "#######"),  # ruins
     ("..#.#..", "..###..", "..#.#..", "..###..", "..#.#..", ".#####."),  # tower
 )
+# A figure stands right of the cell's middle, on its base; a feature's icon sits on a light
+# plate at the hex's left, drawn over the unit layer, so that a unit never hides it.
+_FIGURE_X = 7
+_FIGURE_Y = 2
+_PLATE = (5, 7, 9, 9, 9, 9, 7, 5)  # the plate's row widths from x 0, rows 5-12
+_PLATE_Y = 5
 
 
 # Pixels are set by linear index (y * width + x): an (x, y) key would allocate a tuple per
@@ -36,41 +55,95 @@ def _icon(bmp, cell, rows, x0, y0, color):
                 bmp[base + x] = color
 
 
-def _unit(bmp, cell, side_color, role):
-    w = bmp.width
-    ox = cell * CELL
-    # a disc of radius 4 at (8, 10) with a white rim, a role mark inside
-    for y in range(5, 16):
-        for x in range(3, 13):
-            d = (x - 8) * (x - 8) + (y - 10) * (y - 10)
-            if d <= 13:
-                bmp[y * w + ox + x] = side_color
-            elif d <= 22:
-                bmp[y * w + ox + x] = C_WHITE
-    if role == ROLE_RANGED:
-        for x in range(6, 11):
-            bmp[10 * w + ox + x] = C_WHITE
-    elif role == ROLE_MAGE:
-        for d in range(-2, 3):
-            bmp[10 * w + ox + 8 + d] = C_WHITE
-            bmp[(10 + d) * w + ox + 8] = C_WHITE
-    elif role == ROLE_FLYER:
-        for d in range(0, 3):
-            bmp[(9 + d) * w + ox + 8 - d] = C_WHITE
-            bmp[(9 + d) * w + ox + 8 + d] = C_WHITE
+def make_sheet(config):
+    """Every map sprite into one Bitmap (N_CELLS cells of 20 x 20, 4 bits a pixel): terrain
+    hexes, feature icons, the mark ring, the cursor (a ring inside the hex, so that a mark
+    under it stays in sight) and the figures of the armies of the game of ``config``
+    bytes; returns (the sheet, draw_armies' colours, its cells)."""
+    from engine.core.codec import Reader
+    from engine.pocket_tactics.config_check import decode_config
 
-
-def make_sheet():
-    """Draw every map sprite into one Bitmap (N_CELLS cells of 16 x 16, 4 bits a pixel)."""
+    factions = decode_config(Reader(config)).factions
     bmp = displayio.Bitmap(CELL * N_CELLS, CELL, 16)
     for t in range(6):
-        draw_hex(bmp, S_TERRAIN + t, C_TERRAIN + t, edge=C_EDGE)
+        draw_hex(bmp, S_TERRAIN + t, C_TERRAIN + t, edge=C_EDGE, half=HALF20)
     for f in range(6):
-        _icon(bmp, S_FEATURE + f, _FEATURE_ICONS[f], 5, 1, C_INK)
-    for side in (0, 1):
-        for role in range(4):
-            _unit(bmp, S_UNIT + side * 4 + role, C_SIDE_A + side, role)
-    draw_hex(bmp, S_MOVE, C_MOVE, True)
-    draw_hex(bmp, S_TARGET, C_TARGET, True, 2)
-    draw_hex(bmp, S_CURSOR, C_CURSOR, True, 2)
-    return bmp
+        _plate(bmp, S_FEATURE + f)
+        _icon(bmp, S_FEATURE + f, _FEATURE_ICONS[f], 1, _PLATE_Y + 1, C_INK)
+    draw_hex(bmp, S_MARK, C_MARK, True, 2, half=HALF20)
+    draw_hex(bmp, S_CURSOR, C_CURSOR, True, 2, half=HALF20, inset=2)
+    colors, cells = draw_armies(bmp, factions)
+    return bmp, colors, cells
+
+
+def open_sprites(path=PATH):
+    """sprites.bin, opened and checked: (file, factions, unit types, width, height)."""
+    f = open(path, "rb")
+    head = f.read(7)
+    if len(head) != 7 or head[0:2] != MAGIC or head[2] != VERSION:
+        f.close()
+        raise ValueError("%s is not a sprites file of this build" % path)
+    return f, head[3], head[4], head[5], head[6]
+
+
+def draw_armies(bmp, factions):
+    """The units' cells of both sides (side p: its faction's roster from cell S_UNIT + p *
+    ROSTER, each figure on a base); returns ([side A's main and accent colours, side B's],
+    [the first cell of each side less its faction's first unit type])."""
+    f, nf, nu, fw, fh = open_sprites()
+    try:
+        out = []
+        offsets = []
+        buf = bytearray((fw * fh + 1) // 2)
+        for p in range(2):
+            f.seek(7 + 8 * factions[p])
+            row = f.read(8)
+            first = row[0]
+            n = row[1]
+            out.append((row[2] << 16) | (row[3] << 8) | row[4])
+            out.append((row[5] << 16) | (row[6] << 8) | row[7])
+            offsets.append(S_UNIT + p * ROSTER - first)
+            for k in range(min(n, ROSTER)):
+                cell = S_UNIT + p * ROSTER + k
+                _base(bmp, cell)
+                f.seek(7 + 8 * nf + len(buf) * (first + k))
+                f.readinto(buf)
+                _figure(bmp, cell, buf, fw, fh)
+        return out, offsets
+    finally:
+        f.close()
+
+
+def _plate(bmp, cell):
+    """The light plate under a feature's icon, so that it shows on any terrain."""
+    w = bmp.width
+    ox = cell * CELL
+    for y in range(len(_PLATE)):
+        for x in range(_PLATE[y]):
+            bmp[(_PLATE_Y + y) * w + ox + x] = C_WHITE
+
+
+def _base(bmp, cell):
+    """The base a figure stands on: an ellipse in the side's colour, outlined."""
+    w = bmp.width
+    ox = cell * CELL
+    for y in range(12, 18):
+        for x in range(4, 20):
+            d = (x * 2 - 25) * (x * 2 - 25) * 9 + (y * 2 - 29) * (y * 2 - 29) * 49
+            if d <= 2300:
+                bmp[y * w + ox + x] = U_BASE
+            elif d <= 3600:
+                bmp[y * w + ox + x] = U_OUTLINE
+
+
+def _figure(bmp, cell, buf, fw, fh):
+    w = bmp.width
+    ox = cell * CELL + _FIGURE_X
+    for y in range(fh):
+        row = (_FIGURE_Y + y) * w + ox
+        for x in range(fw):
+            i = y * fw + x
+            v = buf[i >> 1]
+            v = v >> 4 if i & 1 == 0 else v & 15
+            if v:
+                bmp[row + x] = v

@@ -1,7 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""The Pocket-Tactics map's sprite sheet layout (cells of 16 x 16) and its palette. The sheet
-is drawn when a map is first made, by sheet.py (no image files). Hexes are pointy-topped;
-neighbours sit 16 px apart in a row and rows 12 px apart, shifted 8 px (mapview.py)."""
+"""The Pocket-Tactics map's sprite sheet layout (cells of 20 x 20) and its palettes. The
+sheet is drawn when a program that shows a map starts, by sheet.py (no image files; the
+units' figures are read from sprites.bin). Hexes are pointy-topped; neighbours sit 20 px apart in a row and
+rows 15 px apart, shifted 10 px (mapview.py), so a 12-tile map fills the view.
+
+Three kinds of palette: the map's (terrain, features, the cursor), one per side for the
+units (the faction's colours on a base in the side's colour: docs/PLAYERS_GUIDE.md), and
+one per kind of mark (the ring cell in the mark's colour)."""
 import displayio
 
 from engine.ui.kit.sprites import SIDE_COLORS
@@ -14,36 +19,41 @@ except ImportError:  # CPython
         return x
 
 
-# Palette slots.
+CELL = const(20)
+
+# The map palette's slots.
 _C_CLEAR = const(0)  # transparent
 C_TERRAIN = const(1)  # 1..6: terrain colours by terrain id
-C_INK = const(7)  # feature icons
-C_SIDE_A = const(8)
-C_SIDE_B = const(9)
-C_MOVE = const(10)
-C_TARGET = const(11)
-C_CURSOR = const(12)
-C_WHITE = const(13)
-C_EDGE = const(14)
+C_INK = const(7)  # feature icons, outlines
+C_CURSOR = const(8)
+C_WHITE = const(9)
+C_EDGE = const(10)
+C_MARK = const(11)  # the mark ring: its colour is the mark's palette's
+_COLORS = (0x000000, 0, 0, 0, 0, 0, 0, 0x202020, 0xFFE020, 0xFFFFFF, 0x101418, 0)
 
-_COLORS = (0x000000, 0, 0, 0, 0, 0, 0, 0x202020, SIDE_COLORS[0], SIDE_COLORS[1], 0x58D0FF,
-           0xFF2828, 0xFFE020, 0xFFFFFF, 0x101418)
+# A unit's palette (one per side): the slots of the figures in sprites.bin, then the base.
+U_OUTLINE = const(1)
+U_MAIN = const(2)
+U_ACCENT = const(3)
+U_LIGHT = const(4)
+U_BASE = const(5)
+_UNIT_COLORS = (0x000000, 0x141414, 0, 0, 0xF0F0E8)
+
+# Marks: the ring's colour by kind.
+MARK_MOVE = const(0)  # a hex to move to, deploy or cast at
+MARK_TARGET = const(1)  # a unit to assault
+MARK_SELECT = const(2)  # the selected unit
+MARK_COLORS = (0x58D0FF, 0xFF2828, 0xFFFFFF)
 
 # Sprite cells.
 S_EMPTY = const(0)
 S_TERRAIN = const(1)  # 1..6
 S_FEATURE = const(7)  # 7..12
-S_UNIT = const(13)  # 13..16 side A roles, 17..20 side B roles
-S_MOVE = const(21)
-S_TARGET = const(22)
-S_CURSOR = const(23)
-N_CELLS = const(24)
-
-# Unit roles (icon shapes).
-ROLE_MELEE = const(0)
-ROLE_RANGED = const(1)
-ROLE_MAGE = const(2)
-ROLE_FLYER = const(3)
+S_UNIT = const(13)  # 13..18 the roster of side A's faction, 19..24 side B's
+ROSTER = const(6)  # the most unit types a faction has (tools/build_data.py checks it)
+S_MARK = const(25)
+S_CURSOR = const(26)
+N_CELLS = const(27)
 
 
 def make_palette(terrain_colors):
@@ -57,10 +67,38 @@ def make_palette(terrain_colors):
     return pal
 
 
-def map_sheet():
-    """(the map's sheet, drawn by sheet.py, whose code is needed only for that; its
-    palette)."""
+def unit_palette(side, main, accent):
+    """Side ``side``'s units: its faction's ``main`` and ``accent`` colours, its own colour
+    on the base."""
+    pal = displayio.Palette(U_BASE + 1)
+    for i in range(len(_UNIT_COLORS)):
+        pal[i] = _UNIT_COLORS[i]
+    pal[U_MAIN] = main
+    pal[U_ACCENT] = accent
+    pal[U_BASE] = SIDE_COLORS[side]
+    pal.make_transparent(_C_CLEAR)
+    return pal
+
+
+def mark_palettes():
+    """One palette a kind of mark: the ring cell in its colour."""
+    out = []
+    for color in MARK_COLORS:
+        pal = displayio.Palette(C_MARK + 1)
+        pal[C_MARK] = color
+        pal.make_transparent(_C_CLEAR)
+        out.append(pal)
+    return out
+
+
+def map_sheet(config):
+    """(the map's sheet, drawn by sheet.py, whose code is needed only for that, with the
+    figures of the armies of the game of ``config`` bytes; its palette; the sides' unit
+    palettes; the first cell of each side's roster less its faction's first unit type: a
+    unit's cell is that plus its type)."""
     from engine.core.lazy import moment
     from engine.pocket_tactics.names import T_COLOR
 
-    return moment("engine.ui.pt.sheet", "make_sheet"), make_palette(T_COLOR)
+    sheet, colors, cells = moment("engine.ui.pt.sheet", "make_sheet", config)
+    return (sheet, make_palette(T_COLOR), (unit_palette(0, colors[0], colors[1]),
+                                           unit_palette(1, colors[2], colors[3])), cells)
