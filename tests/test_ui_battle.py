@@ -24,7 +24,7 @@ from engine.ui.pt.sprites import (_COLORS, C_CURSOR, CELL, MARK_COLORS, MARK_MOV
                                   MARK_SELECT, MARK_TARGET)
 from engine.ui.pt.mapview import hex_px  # noqa: E402
 from engine.ui.pt.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_OVER  # noqa: E402
-from engine.ui.pt.screens import tally_line  # noqa: E402
+from engine.ui.pt.screens import M_MENU, tally_line  # noqa: E402
 from tests.helpers import position  # noqa: E402
 from tools.ui_bot import Bot, battle_screen  # noqa: E402
 
@@ -293,7 +293,6 @@ def _cpu_game(players, seed=9):
 
 
 def _leave_by_menu(bot, battle):
-    from engine.ui.pt.screens import M_MENU
 
     for _ in range(2000):  # Start pauses on the map (an assault's screens have their own keys)
         if battle.mode == M_MAP:
@@ -655,3 +654,23 @@ def test_an_attack_spell_has_a_forecast_before_it_is_cast():
         if choice == "Cancel":
             assert st.encode() == before and battle.mode == M_MAP
     assert sum(st.hand) == 0  # the card was cast (and only once)
+
+
+def test_a_rules_page_comes_back_to_the_list_and_the_list_still_works():
+    # a page opened from the Start menu's "Rules" list comes back to the list when closed;
+    # the list kept its lines (choosing on an emptied list crashed the battle)
+    board, st, battle, bot = duel()
+    bot.press(K.START)
+    bot.choose_text("Rules")
+    titles = [t for t, _ in battle.menu]
+    assert battle.mode == M_MENU and len(titles) > 2
+    bot.press(K.A)  # the first page
+    assert battle.mode == M_INFO
+    bot.press(K.B)  # back to the list, as it was
+    assert battle.mode == M_MENU and [t for t, _ in battle.menu] == titles
+    bot.press(K.DOWN)
+    bot.press(K.A)  # the second page
+    assert battle.mode == M_INFO and battle.panel.text[0] == titles[1]
+    bot.press(K.B)
+    bot.choose_text("Back")
+    assert battle.mode == M_MAP and battle.menu == ()

@@ -197,17 +197,21 @@ class Battle(MapScreen):
             else:
                 self._show_menu()
         elif key == K.A:
-            choice = self.menu[self.menu_i][1]
-            if self.mode == M_MENU:
+            items = self.menu
+            choice = items[self.menu_i][1]
+            was_menu = self.mode == M_MENU
+            if was_menu:
                 self.panel.hide()
                 self.mode = M_MAP
-                self.menu = ()
             if callable(choice):
                 choice()
             elif choice is not None:
                 self._apply(choice)
             elif self.mode == M_MAP:
                 self._enter()
+            if was_menu and self.menu is items and not (
+                    self.mode == M_INFO and self.back_mode == M_MENU):
+                self.menu = ()  # closed: its handlers go (a page of it comes back to it)
         elif key == K.SELECT and self.mode == M_MENU and self.menu_cards:
             card = self.menu_cards[self.menu_i]
             if card is not None:
