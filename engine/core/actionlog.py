@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""The record of a game in play, as its autosave keeps it (engine/ui/autosave.py): a module
-of its own, so that the write path (slotwrite.py, crc.py) can be let go between saves while
-the record stays (engine/ui/save_hooks.py lets it go while the CPU thinks)."""
+"""The record of a game in play, as the battle's Saver keeps it (engine/ui/saving/saver.py):
+a module of its own, so that the write path (slotwrite.py, crc.py) is loaded only for the
+moment of a save (engine/core/lazy.py) while the record stays."""
 try:
     from micropython import const
 except ImportError:  # CPython

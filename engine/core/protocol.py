@@ -26,7 +26,8 @@ class IllegalAction(ValueError):
 class DecodeError(ValueError):
     """Saved or recorded bytes that do not check (engine/core/codec.py). Defined here, in a
     module that is never let go, so that it stays one class when the codec is let go and
-    loaded again (engine/ui/letgo.py): an ``except DecodeError`` always catches it."""
+    loaded again for a moment (engine/core/lazy.py): an ``except DecodeError`` always
+    catches it."""
 
 
 def pick(weights, v, key=-1):

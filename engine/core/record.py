@@ -11,7 +11,7 @@ from .slotwrite import RECORD_VERSION as VERSION
 
 # The write path (actionlog.py's ActionLog, slotwrite.py's packing) is imported by encode() alone: a
 # record read for the replay viewer holds only this module's and the codec's code, and
-# slotwrite.py can be let go (engine/ui/letgo.py).
+# slotwrite.py is loaded only for the moment of a save (engine/core/lazy.py).
 
 
 class Record:
