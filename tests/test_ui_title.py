@@ -9,6 +9,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from boards import stub  # noqa: E402
+from boards.host import screen_color  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.pocket_tactics.config_check import check_force, force_points, validate  # noqa: E402
 from engine.pocket_tactics.forces import suggested  # noqa: E402
@@ -254,6 +255,24 @@ def test_rules_pages_and_unit_browser():
     d.pick("Kingdom of Nightfall")
     d.pick("Minotaur")
     assert d.page() == "Minotaur" and any(t.startswith("OFF ") for t in d.lines())
+    # the card shows the unit's figure as the map draws it, at the end of its title line,
+    # in its faction's colours (issue 31: units told apart without opening a card)
+    import json
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    src = json.load(open(os.path.join(root, "data", "pocket_tactics", "sprites.json")))
+    rows = src["units"]["minotaur"]
+    main = int(src["factions"]["nightfall"]["main"], 16)
+    fig = d.title.fig
+    assert fig is not None and fig in d.title.root and fig.y + 2 >= 0
+    x0 = fig.x + 7  # engine/ui/pt/sheet.py places a figure 7 px into its cell
+    y0 = fig.y + 2
+    for y, row in enumerate(rows):
+        for x, c in enumerate(row):
+            if c == "o":
+                assert d.board.pixel(x0 + x, y0 + y) == screen_color(main), (x, y)
+    d.press(K.B)  # back to the list: the figure goes with its card
+    assert d.title.fig is None and fig not in d.title.root
 
 
 def test_power_on_to_the_first_battle_turn_with_a_played_draft():

@@ -84,6 +84,8 @@ class Title(NewGame):
         self.answers = {}
         self.indent = " "
         self.rng = Rng(board.ticks_ms() & 0x3FFFFFFF)
+        self.fig = None  # a unit card's figure (the browser), shown on its page only
+        self.fig_page = None
         self.main_menu()
         if offer.notice:
             self.show("Saved game", [(line, self.back) for line in wrap(offer.notice)],
@@ -104,6 +106,9 @@ class Title(NewGame):
         self.draw()
 
     def draw(self):
+        if self.fig is not None and self.page is not self.fig_page:
+            self.root.remove(self.fig)
+            self.fig = self.fig_page = None
         title, items, _ = self.page
         step = step_of(title, self.game_first() if title == "Game"
                        else self.answers.get("ruleset", self.game_first()))
@@ -245,7 +250,21 @@ class Title(NewGame):
             else:
                 lines = moment("engine.ui.pt.cards", "place_card", terrain, feature)
             self.show(lines[0], [(line, self.back) for line in lines[1:]], text=True)
+            if terrain is None:
+                self._figure(ty)
         return page
+
+    def _figure(self, ty):
+        """Unit type ``ty``'s figure as the map draws it, at the end of the card's title
+        line (its 12 rows on the line's 12)."""
+        from .pt.sprites import CELL, unit_figure
+
+        bmp, pal = unit_figure(ty)
+        self.fig = displayio.TileGrid(bmp, pixel_shader=pal, x=self.board.width - CELL,
+                                      y=-1)
+        self.fig_page = self.page
+        self.root.append(self.fig)
+        self.dirty = True
 
     def _places(self):
         items = [(N.TERRAINS[t], self._card(0, t)) for t in range(T.N_TERRAINS)]

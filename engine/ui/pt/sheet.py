@@ -76,6 +76,26 @@ def make_sheet(config):
     return bmp, colors, cells
 
 
+def figure_sheet(ty):
+    """Unit type ``ty``'s figure alone (a cell's Bitmap, as the map draws it but with no
+    side's base: the unit browser's card) and its faction's main and accent colours."""
+    f, nf, nu, fw, fh = open_sprites()
+    try:
+        for fid in range(nf):
+            f.seek(7 + 8 * fid)
+            row = f.read(8)
+            if row[0] <= ty < row[0] + row[1]:
+                break
+        buf = bytearray((fw * fh + 1) // 2)
+        f.seek(7 + 8 * nf + len(buf) * ty)
+        f.readinto(buf)
+    finally:
+        f.close()
+    bmp = displayio.Bitmap(CELL, CELL, 16)
+    _figure(bmp, 0, buf, fw, fh)
+    return bmp, (row[2] << 16) | (row[3] << 8) | row[4], (row[5] << 16) | (row[6] << 8) | row[7]
+
+
 def open_sprites(path=PATH):
     """sprites.bin, opened and checked: (file, factions, unit types, width, height)."""
     f = open(path, "rb")

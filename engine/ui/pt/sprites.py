@@ -102,3 +102,12 @@ def map_sheet(config):
     sheet, colors, cells = moment("engine.ui.pt.sheet", "make_sheet", config)
     return (sheet, make_palette(T_COLOR), (unit_palette(0, colors[0], colors[1]),
                                            unit_palette(1, colors[2], colors[3])), cells)
+
+
+def unit_figure(ty):
+    """(a 20 x 20 Bitmap of unit type ``ty``'s figure, in rows 2-13; its palette: the
+    faction's colours), drawn by sheet.py for the moment (the unit browser)."""
+    from engine.core.lazy import moment
+
+    bmp, main, accent = moment("engine.ui.pt.sheet", "figure_sheet", ty)
+    return bmp, unit_palette(0, main, accent)
