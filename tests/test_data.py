@@ -899,7 +899,8 @@ def test_sprites_file_holds_every_figure_in_its_factions_colours():
 
     src = json.load(open(os.path.join(ROOT, "data", "pocket_tactics", "sprites.json")))
     legend = {".": 0, "x": 1, "o": 2, "+": 3, "w": 4}
-    f, nf, nu, w, h = sheet.open_sprites()
+    sp = sheet.Sprites()
+    f, nf, nu, w, h = sp.f, sp.factions, sp.types, sp.w, sp.h
     try:
         assert (nf, nu, w, h) == (len(FACTION_KEYS), len(UNIT_KEYS), 12, 12)
         for fid, key in enumerate(FACTION_KEYS):
@@ -916,5 +917,6 @@ def test_sprites_file_holds_every_figure_in_its_factions_colours():
                 assert px == [legend[c] for c in "".join(src["units"][UNIT_KEYS[ty]])]
                 shapes.append(tuple(v > 0 for v in px))
             assert len(set(shapes)) == len(shapes), key
+            assert sp.faction(fid)[:2] == (rec[0], rec[1])
     finally:
-        f.close()
+        sp.close()

@@ -79,59 +79,72 @@ def make_sheet(config):
 def figure_sheet(ty):
     """Unit type ``ty``'s figure alone (a cell's Bitmap, as the map draws it but with no
     side's base: the unit browser's card) and its faction's main and accent colours."""
-    f, nf, nu, fw, fh = open_sprites()
+    sp = Sprites()
     try:
-        for fid in range(nf):
-            f.seek(7 + 8 * fid)
-            row = f.read(8)
-            if row[0] <= ty < row[0] + row[1]:
-                break
-        buf = bytearray((fw * fh + 1) // 2)
-        f.seek(7 + 8 * nf + len(buf) * ty)
-        f.readinto(buf)
+        fid = 0
+        first, n, main, accent = sp.faction(fid)
+        while not first <= ty < first + n:
+            fid += 1
+            first, n, main, accent = sp.faction(fid)
+        bmp = displayio.Bitmap(CELL, CELL, 16)
+        sp.figure(bmp, 0, ty)
     finally:
-        f.close()
-    bmp = displayio.Bitmap(CELL, CELL, 16)
-    _figure(bmp, 0, buf, fw, fh)
-    return bmp, (row[2] << 16) | (row[3] << 8) | row[4], (row[5] << 16) | (row[6] << 8) | row[7]
+        sp.close()
+    return bmp, main, accent
 
 
-def open_sprites(path=PATH):
-    """sprites.bin, opened and checked: (file, factions, unit types, width, height)."""
-    f = open(path, "rb")
-    head = f.read(7)
-    if len(head) != 7 or head[0:2] != MAGIC or head[2] != VERSION:
-        f.close()
-        raise ValueError("%s is not a sprites file of this build" % path)
-    return f, head[3], head[4], head[5], head[6]
+class Sprites:
+    """sprites.bin, open and checked (ValueError when it is not this build's)."""
+
+    def __init__(self, path=PATH):
+        f = open(path, "rb")
+        head = f.read(7)
+        if len(head) != 7 or head[0:2] != MAGIC or head[2] != VERSION:
+            f.close()
+            raise ValueError("%s is not a sprites file of this build" % path)
+        self.f = f
+        self.factions = head[3]
+        self.types = head[4]
+        self.w = head[5]
+        self.h = head[6]
+        self.buf = bytearray((self.w * self.h + 1) // 2)
+
+    def faction(self, fid):
+        """(first unit type, unit types, main colour, accent colour) of faction ``fid``."""
+        self.f.seek(7 + 8 * fid)
+        r = self.f.read(8)
+        return r[0], r[1], (r[2] << 16) | (r[3] << 8) | r[4], (r[5] << 16) | (r[6] << 8) | r[7]
+
+    def figure(self, bmp, cell, ty):
+        """Unit type ``ty``'s figure drawn into ``cell`` of ``bmp``."""
+        self.f.seek(7 + 8 * self.factions + len(self.buf) * ty)
+        self.f.readinto(self.buf)
+        _figure(bmp, cell, self.buf, self.w, self.h)
+
+    def close(self):
+        self.f.close()
 
 
 def draw_armies(bmp, factions):
     """The units' cells of both sides (side p: its faction's roster from cell S_UNIT + p *
     ROSTER, each figure on a base); returns ([side A's main and accent colours, side B's],
     [the first cell of each side less its faction's first unit type])."""
-    f, nf, nu, fw, fh = open_sprites()
+    sp = Sprites()
     try:
         out = []
         offsets = []
-        buf = bytearray((fw * fh + 1) // 2)
         for p in range(2):
-            f.seek(7 + 8 * factions[p])
-            row = f.read(8)
-            first = row[0]
-            n = row[1]
-            out.append((row[2] << 16) | (row[3] << 8) | row[4])
-            out.append((row[5] << 16) | (row[6] << 8) | row[7])
+            first, n, main, accent = sp.faction(factions[p])
+            out.append(main)
+            out.append(accent)
             offsets.append(S_UNIT + p * ROSTER - first)
             for k in range(min(n, ROSTER)):
                 cell = S_UNIT + p * ROSTER + k
                 _base(bmp, cell)
-                f.seek(7 + 8 * nf + len(buf) * (first + k))
-                f.readinto(buf)
-                _figure(bmp, cell, buf, fw, fh)
+                sp.figure(bmp, cell, first + k)
         return out, offsets
     finally:
-        f.close()
+        sp.close()
 
 
 def _plate(bmp, cell):
