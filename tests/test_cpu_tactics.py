@@ -41,15 +41,21 @@ def test_a_win_in_one_is_taken_at_every_level(monkeypatch):
         assert chosen == {"move A2 2,0"}, (level, chosen)
 
 
+def _face_off(monkeypatch, a1_off, b1_off):
+    """A1 beside B1 (one DEF die each, ``a1_off`` and ``b1_off`` OFF dice), A2 and B2 plain
+    and far from them, on two rows of tiles with no features."""
+    pin(monkeypatch, A1, off=a1_off, def_=1)
+    pin_plain(monkeypatch, A2, B2)
+    pin(monkeypatch, B1, off=b1_off, def_=1)
+    return position(_two_rows(), [("A", A1, "2,0"), ("A", A2, "0,1"), ("B", B1, "3,0"),
+                                  ("B", B2, "5,1")])
+
+
 def test_a_free_capture_is_taken_by_normal_and_hard(monkeypatch):
     # A1 (three OFF dice) stands beside B1, which has no OFF dice and cannot strike back
     # (RULES A6): the assault risks nothing and wins B1 most of the time. Nothing else on
     # the map is worth as much (no features; B2 far away).
-    pin(monkeypatch, A1, off=3, def_=1)
-    pin_plain(monkeypatch, A2, B2)
-    pin(monkeypatch, B1, off=0, def_=1)
-    st = position(_two_rows(), [("A", A1, "2,0"), ("A", A2, "0,1"), ("B", B1, "3,0"),
-                                ("B", B2, "5,1")])
+    st = _face_off(monkeypatch, 3, 0)
     for level, chosen in _choices(st, ("normal", "hard")).items():
         assert chosen == {"assault A1 B1"}, (level, chosen)
 
@@ -58,11 +64,7 @@ def test_a_threatened_unit_is_saved_by_normal_and_hard(monkeypatch):
     # B1 (three OFF dice) stands beside A1, which cannot strike (no OFF dice) and falls to
     # one roll of B1 most of the time: A's one action (RULES A3) should take A1 out of B1's
     # reach (two hexes or more from it), not move A2 about.
-    pin(monkeypatch, A1, off=0, def_=1)
-    pin_plain(monkeypatch, A2, B2)
-    pin(monkeypatch, B1, off=3, def_=1)
-    st = position(_two_rows(), [("A", A1, "2,0"), ("A", A2, "0,1"), ("B", B1, "3,0"),
-                                ("B", B2, "5,1")])
+    st = _face_off(monkeypatch, 0, 3)
     for level, chosen in _choices(st, ("normal", "hard")).items():
         for text in chosen:
             after = State(st.cfg)

@@ -111,6 +111,19 @@ def duel(players=(None, None)):
     return board, st, battle, bot
 
 
+def mage_duel(hand, handover=False):
+    """A Guild Mage (A1) with the spell cards ``hand`` and a Goblin Thug (B1) two hexes
+    away, at the start of A's turn."""
+    st = position(("0,0", "1,0", "2,0"),
+                  (("A", "guild_mage", "0,0"), ("B", "goblin_thug", "2,0")),
+                  hand={"A": list(hand)}, seed=2)
+    board = stub.make()
+    battle = battle_screen(board, st, [None, None], handover=handover)
+    bot = Bot(board, battle)
+    bot.settle()
+    return board, st, battle, bot
+
+
 def _edge(board, battle, h):
     """Colours on the left edge of grid hex ``h``'s cell (rows 6-13: only its own hex)."""
     x, y = hex_px(h)
@@ -234,13 +247,7 @@ def test_a_closed_menu_keeps_none_of_its_lines():
 
 
 def test_spell_hand_only_for_its_owner():
-    st = position(("0,0", "1,0", "2,0"),
-                  (("A", "guild_mage", "0,0"), ("B", "goblin_thug", "2,0")),
-                  hand={"A": ["fireball", "ward"]}, seed=2)
-    board = stub.make()
-    battle = battle_screen(board, st, [None, None], handover=True)
-    bot = Bot(board, battle)
-    bot.settle()
+    board, st, battle, bot = mage_duel(["fireball", "ward"], handover=True)
     assert battle.mode == M_HANDOVER and battle.human() == 0
     assert not any("Fireball" in t for t in battle.panel.text)
     bot.press(K.A)
@@ -310,8 +317,6 @@ def test_start_on_a_cpu_turn_pauses_the_game():
     # CPU against CPU (the greedy player the device uses): Start opens a pause menu at any
     # time (a pause: Resume, Quit to title); while it is up no die rolls and no CPU
     # decides; B goes on; Quit leaves
-    from engine.ui.pt.screens import M_MENU
-
     board2, st2, b, bot2 = _cpu_game([GreedyPlayer(1), GreedyPlayer(2)])
     for _ in range(300):
         bot2.frame()
@@ -336,8 +341,6 @@ def test_start_while_the_search_thinks_pauses_it():
     # decision opens the pause menu, the search stays where it is while the menu is up and
     # goes on when it closes
     from engine.rulesets import make_player
-    from engine.ui.pt.screens import M_MENU
-
     board2 = stub.make()
     board2.cpu_work = 4  # a device's few plies a frame: a decision spans many frames
     st2 = State(suggested(0, 1, 50, max_turns=40), 9)
@@ -591,15 +594,7 @@ def test_select_on_a_card_of_the_hand_shows_its_text():
     # issue 31: the spells show their text in the hand, as a unit's card does (RULES A9:
     # the card's cost, range and effect); A or B goes back to the hand, where Select works
     # for each card and does nothing on Cancel
-    from engine.ui.pt.screens import M_MENU
-
-    st = position(("0,0", "1,0", "2,0"),
-                  (("A", "guild_mage", "0,0"), ("B", "goblin_thug", "2,0")),
-                  hand={"A": ["fireball", "ward"]}, seed=2)
-    board = stub.make()
-    battle = battle_screen(board, st, [None, None], handover=False)
-    bot = Bot(board, battle)
-    bot.settle()
+    board, st, battle, bot = mage_duel(["fireball", "ward"])
     bot.press(K.START)
     bot.choose_text("Cast a spell")
     assert battle.mode == M_MENU and battle.status.text.strip() == "A: choose  Select: card"
@@ -628,15 +623,7 @@ def test_an_attack_spell_has_a_forecast_before_it_is_cast():
     # issue 31: a Fireball's target gets a forecast as an assault's does (RULES A9: the
     # card's two red dice against the target's one DEF die, one roll: 74.5 % by the tally
     # of A5.4, players.P_BEAT); Cancel leaves the game as it was, "Cast!" casts
-    from engine.ui.pt.screens import M_MENU
-
-    st = position(("0,0", "1,0", "2,0"),
-                  (("A", "guild_mage", "0,0"), ("B", "goblin_thug", "2,0")),
-                  hand={"A": ["fireball"]}, seed=2)
-    board = stub.make()
-    battle = battle_screen(board, st, [None, None], handover=False)
-    bot = Bot(board, battle)
-    bot.settle()
+    board, st, battle, bot = mage_duel(["fireball"])
     b1 = st.board.t_hex[st.u_tile[1]]
     for choice in ("Cancel", "Cast!"):
         bot.press(K.START)
