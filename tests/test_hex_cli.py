@@ -46,8 +46,8 @@ def test_every_legal_action_has_a_name_that_parses_back():
 def test_the_picture_shows_rivers_and_counters():
     st = arrange({6: (9, 2), 7: (9, 4)})
     text = picture(st)
-    assert "~~~" in text and "jI5" in text and "rI5" in text
-    assert "J3 I53" in text  # 38th Infantry on J3: infantry, strength 5, move 3
+    assert "~~~" in text and "jI6" in text and "rI4" in text
+    assert "J3 I63" in text  # 38th Infantry on J3: infantry, strength 6, move 3
 
 
 def test_a_cpu_game_and_its_record_replay_to_the_same_state(tmp_path):

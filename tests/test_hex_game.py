@@ -208,26 +208,32 @@ def test_cavalry_never_fires():
 # --- B5 active fire, B6 the fire procedure ---------------------------------------------------
 
 def test_infantry_fires_alone_a_d_result_damages_the_target():
-    # RULES B5 active fire, B6 fire strength: counter 6 (5) two hexes from counter 7 (5):
-    # 5 - 2 = 3 against 5, column 1:2; die 5 on 1:2 is E1: no effect on fire (B6)
+    # RULES B5 active fire, B6 fire strength: counter 6 (6) two hexes from counter 7 (4):
+    # 6 - 2 = 4 against 4, column 1:1; die 5 on 1:1 is E1: no effect on fire (B6)
     st = arrange({6: (9, 2), 7: (9, 4)})
     play(st, fire(6, 7))
-    assert st.phase == PH_FIRE and st.fire_str == 3
+    assert st.phase == PH_FIRE and st.fire_str == 4
     play(st, 5)
     assert st.u_face[7] == 0 and st.u_face[6] == 0 and st.u_flag[6] & F_SPENT
-    # the same fire with a 6: E2, still nothing; from one hex: 4 against 5, 6 is E2 too
-    st = arrange({6: (9, 2), 11: (9, 4)})  # counter 11 defends with 4: 3:4 is still 1:2
-    play(st, fire(6, 11), 6)
+    # a 6 at 1:2 is E2, still nothing: counter 5 (5) three hexes from 11 (4), 2 against 4
+    st = arrange({5: (9, 1), 11: (9, 4)})
+    play(st, fire(5, 11))
+    assert st.fire_str == 2
+    play(st, 6)
     assert st.u_face[11] == 0
+    # a D result does: counter 6 on 11 (4 against 4, 1:1) rolls a 6, D2: two hits remove it
+    st = arrange({6: (9, 2), 11: (9, 4)})
+    play(st, fire(6, 11), 6)
+    assert st.u_hex[11] == OFF
 
 
 def test_two_units_fire_together_with_their_strengths_added():
     # RULES B5: two activated units fire together at one target; B6 strength by distance:
-    # 6 (5) and 5 (4) at distance 2 from counter 15 (3, blank): 3 + 2 = 5 : 3, column 3:2;
-    # die 5 on 3:2 is D1: the blank counter is eliminated (B8)
+    # 6 (6) and 5 (5) at distance 2 from counter 15 (3, blank): 4 + 3 = 7 : 3, column 2:1;
+    # die 5 on 2:1 is D1: the blank counter is eliminated (B8)
     st = arrange({6: (9, 2), 5: (10, 2), 15: (9, 4)}, spent_spares=False)
     play(st, fire(5, 15, 6))
-    assert st.fire_str == 5 and st.acts == 2
+    assert st.fire_str == 7 and st.acts == 2
     play(st, 5)
     assert st.u_hex[15] == OFF and st.cell[at(9, 4)] == NONE
     assert st.phasing == RUSSIA  # both activations used
@@ -274,16 +280,17 @@ def test_a_unit_on_a_hex_the_line_crosses_blocks_fire_and_opportunity_fire():
 
 
 def test_a_fire_strength_of_zero_cannot_fire():
-    # RULINGS B6: strength minus distance 0 or less cannot fire; counter 5 on its back is 2
-    st = arrange({5: (9, 2, 1), 7: (9, 4)})
+    # RULINGS B6: strength minus distance 0 or less cannot fire; counter 5 on its back is 3,
+    # three hexes from counter 7
+    st = arrange({5: (9, 1, 1), 7: (9, 4)})
     assert not [a for a in st.legal_actions() if kind_of(a) == K_FIRE]
 
 
 # --- B6 opportunity fire --------------------------------------------------------------------
 
 def _russian_move_past_mg():
-    """MG 0 (5) at (9, 2); Russia's counter 7 (5) at (9, 6) steps to (9, 5), 3 hexes away:
-    fire strength 2 against 5, column 1:3."""
+    """MG 0 (5) at (9, 2); Russia's counter 7 (4) at (9, 6) steps to (9, 5), 3 hexes away:
+    fire strength 2 against 4, column 1:2."""
     st = arrange({0: (9, 2, 0), 7: (9, 6), 2: (11, 0)}, phasing=RUSSIA)
     play(st, step(7, 9, 5))
     return st
@@ -301,7 +308,7 @@ def test_each_hex_a_russian_unit_enters_may_draw_mg_fire():
 
 
 def test_mg_fire_then_sustained_fire_keeps_it_ready_on_1_to_3():
-    # RULES B6 sustained fire: from (9, 4), strength 5 - 2 = 3 against 5: column 1:2; die 6
+    # RULES B6 sustained fire: from (9, 4), strength 5 - 2 = 3 against 4: column 1:2; die 6
     # is E2 (nothing). Sustained die 2: the MG may fire again at once
     st = _russian_move_past_mg()
     play(st, HOLD, step(7, 9, 4), action(K_OPFIRE, 0))
@@ -320,9 +327,8 @@ def test_mg_fire_then_sustained_fire_keeps_it_ready_on_1_to_3():
 
 
 def test_an_mg_hit_damages_the_mover_and_its_move_goes_on():
-    # RULES B6, B8: die 6 at 4:5 (1:2 column) from the hex next to the MG is E2 - no; take
-    # the 3:2 column instead: MG at distance 1 from counter 15 (3 blank): 4 : 3 is 1:1 and
-    # die 6 there is D2: eliminated, the move ends with it
+    # RULES B6, B8: the MG at distance 1 from counter 15 (3, blank): 4 : 3 is 1:1 and die 6
+    # there is D2: eliminated, the move ends with it
     st = arrange({0: (9, 2, 0), 15: (9, 4), 2: (11, 0)}, phasing=RUSSIA)
     play(st, step(15, 9, 3))
     play(st, action(K_OPFIRE, 0), 6)
@@ -331,14 +337,14 @@ def test_an_mg_hit_damages_the_mover_and_its_move_goes_on():
     assert st.u_flag[0] & F_SPENT and st.mover == NONE and st.phase == PH_ACT
     # RULINGS B6: a damaged mover keeps its points and goes on
     st = arrange({0: (9, 2, 0), 7: (9, 6), 2: (11, 0)}, phasing=RUSSIA)
-    play(st, step(7, 9, 5), action(K_OPFIRE, 0))  # 2 : 5, column 1:3, die 6 is E2: no
+    play(st, step(7, 9, 5), action(K_OPFIRE, 0))  # 2 : 4, column 1:2, die 6 is E2: no
     play(st, 6, 5)
     assert st.u_face[7] == 0 and st.phase == PH_MOVE and st.mp == 2
 
 
 def test_opportunity_fire_does_not_spend_an_mg():
     # RULES B3 ruling (corrected): opportunity fire does not spend an MG. MG 0 fires at 7
-    # (2 : 5, die 6 is E2: nothing), sustained die 3: still ready; Japan holds, and holding
+    # (2 : 4, die 6 is E2: nothing), sustained die 3: still ready; Japan holds, and holding
     # spends nothing either; after Russia's impulse the MG may be activated (RULES B3.2)
     st = _russian_move_past_mg()
     play(st, action(K_OPFIRE, 0), 6, 3)
@@ -436,11 +442,11 @@ def test_combat_is_mandatory_for_a_unit_that_moved_next_to_an_enemy():
 
 
 def test_odds_round_in_the_defenders_favour():
-    # RULES B7: 5 + 4 = 9 against 5 is 1.8:1, the 3:2 column; die 3 there is E1
+    # RULES B7: 6 + 5 = 11 against 4 is 2.75:1, the 2:1 column; die 3 there is E1
     st = arrange({6: (9, 1), 5: (10, 2), 7: (9, 4)})
     play(st, step(6, 9, 2), step(6, 9, 3), step(5, 10, 3), step(5, 10, 4))
     play(st, action(K_DEF, 7), action(K_ATT, 5), action(K_ATT, 6), RESOLVE)
-    assert st.fire_str == 3  # the column index of 3:2
+    assert st.fire_str == 4  # the column index of 2:1
     play(st, 3)  # E1: one hit on each side, the attackers' first
     assert st.phase == PH_HITS and st.player == JAPAN  # RULINGS B8: Japan places its hit
     assert sorted(st.legal_actions()) == [action(K_HIT, 5), action(K_HIT, 6)]
@@ -470,7 +476,7 @@ def test_an_engagement_that_would_leave_an_enemy_unattackable_cannot_be_resolved
     play(st, END, action(K_DEF, 7), action(K_ATT, 6))
     assert RESOLVE not in st.legal_actions()
     play(st, action(K_DEF, 8), RESOLVE)
-    # 5 : 10 is 1:2; die 1 is A2: the lone attacker flips, then is eliminated
+    # 6 : 8 is the 1:2 column; die 1 is A2: the lone attacker flips, then is eliminated
     play(st, 1)
     assert st.u_hex[6] == OFF and st.u_face[7] == 0 and st.u_face[8] == 0
     assert st.turn == 2  # RULES B7: everybody is spent now, so the turn is over (B3.6)
@@ -483,18 +489,18 @@ def test_clear_empties_the_engagement():
 
 
 def test_the_mg_cavalry_counter_defends_with_3_and_dies_of_one_hit():
-    # RULES B8: Russian 7 (5) attacks Japan's MG (shows 5, defends with 3): 5:3 is 3:2;
-    # die 5 is D1: the counter is eliminated by one hit
-    st = arrange({0: (9, 3, 0), 7: (9, 4), 6: (11, 0)}, phasing=RUSSIA)
-    play(st, END, action(K_DEF, 0), action(K_ATT, 7), RESOLVE)
-    assert st.fire_str == 3
+    # RULES B8: Russian 7 (4) and 11 (4) attack Japan's MG (shows 5, defends with 3): 8:3
+    # is the 2:1 column; die 5 is D1: the counter is eliminated by one hit
+    st = arrange({0: (9, 3, 0), 7: (9, 4), 11: (10, 3), 6: (11, 0)}, phasing=RUSSIA)
+    play(st, END, action(K_DEF, 0), action(K_ATT, 7), action(K_ATT, 11), RESOLVE)
+    assert st.fire_str == 4
     play(st, 5)
     assert st.u_hex[0] == OFF
 
 
 def test_a_second_hit_eliminates():
-    # RULES B8: each hit flips the counter; a hit on the back eliminates it. 6 (5) and 5 (4)
-    # against 11 (4): 9 : 4 is the 2:1 column; die 6 there is D2
+    # RULES B8: each hit flips the counter; a hit on the back eliminates it. 6 (6) and 5 (5)
+    # against 11 (4): 11 : 4 is the 2:1 column; die 6 there is D2
     st = arrange({6: (9, 3), 5: (10, 4), 11: (9, 4)})
     play(st, END, action(K_DEF, 11), action(K_ATT, 6), action(K_ATT, 5), RESOLVE)
     assert st.fire_str == 4
@@ -503,7 +509,7 @@ def test_a_second_hit_eliminates():
 
 
 def test_a_hit_on_a_blank_back_eliminates():
-    # RULES B8: counter 15 has a blank back; 5 : 3 is 3:2, die 5 is D1
+    # RULES B8: counter 15 has a blank back; 6 : 3 is 2:1, die 5 is D1
     st = arrange({6: (9, 3), 15: (9, 4)})
     play(st, END, action(K_DEF, 15), action(K_ATT, 6), RESOLVE, 5)
     assert st.u_hex[15] == OFF

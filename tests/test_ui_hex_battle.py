@@ -177,12 +177,12 @@ def test_an_engagement_is_formed_and_rolled_by_buttons():
     bot.do([a for a in st.legal_actions() if hex_of(st, a) == st.u_hex[6]][0])
     bot.press(K.START)
     texts = [t for t, _ in battle.menu]
-    assert any(t.startswith("roll 5:5 (1:1)") for t in texts)
+    assert any(t.startswith("roll 6:4 (3:2)") for t in texts)
     assert texts[0] == "Back to the map" and texts[1].startswith("roll")
     bot.press(K.DOWN)
     bot.press(K.A)  # roll: the line under "Back to the map"
     bot.frame()
-    assert battle.status.text.startswith("combat 1:1 die ")
+    assert battle.status.text.startswith("combat 3:2 die ")
 
 
 def test_japan_is_asked_for_opportunity_fire_with_a_hand_over():

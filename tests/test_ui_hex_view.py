@@ -54,8 +54,8 @@ def test_plains_and_rivers():
 
 
 def test_counters_show_side_type_strength_and_move():
-    # counter 6 (Japan, infantry 5-3) and 7 (Russia, infantry 5-3)
-    board, view, st = setup_view({6: (2, 2), 7: (4, 4)})
+    # counter 5 (Japan, infantry 5-3) and 7 (Russia, infantry 4-3)
+    board, view, st = setup_view({5: (2, 2), 7: (4, 4)})
     j = at_hex(board, view, pack(2, 2), 4, 6)
     r = at_hex(board, view, pack(4, 4), 4, 6)
     assert j == color(C_SIDE) and r == color(C_SIDE + 2)
