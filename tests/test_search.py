@@ -2,7 +2,7 @@
 """engine/core/search.py on a toy game (it knows no Pocket-Tactics): deadlines with a fake
 clock, the wrap-safe tick difference, forced moves, budgets, determinism, legality."""
 from engine.core.protocol import CHANCE, TERMINAL
-from engine.core.search import Search, ticks_diff
+from engine.core.search import Search, SearchPlayer, ticks_diff
 
 _WRAP = 1 << 29
 _PLIES = 3  # work units of one Race evaluation at horizon 1: set-up, the die, the leaf
@@ -230,6 +230,32 @@ def test_a_deadline_mid_evaluation_stops_at_the_next_slice():
     assert not s.think(1, 140)  # an evaluation under way
     assert s.think(1, 151)  # past the deadline: stops, the unfinished evaluation dropped
     assert s.evals == 0 and s.best() in (0, 1, 2, 3)
+
+
+class StandStillHooks(RaceHooks):
+    """Play-outs that never end the race: every runner takes the safe stride 0."""
+
+    def policy(self, s, rng):
+        return 0
+
+
+class StandStillPlayer(SearchPlayer, StandStillHooks):
+    pass
+
+
+def test_a_blocking_choice_is_cut_by_its_deadline_mid_evaluation():
+    # choose() (the tools' and the tests' way) reads the clock before each slice, as the
+    # screens do each frame: a play-out longer than the time left (100 turns, 200 plies)
+    # ends the decision at the deadline, not when the play-out is over
+    clock = FakeClock(0, 30)  # begin reads 30: the deadline is 80
+    s = Search(StandStillHooks(), seed=6, clock=clock)
+    s.choose(Race(), 0, budget=100, horizon=100, limit_ms=50)
+    assert s.cut and s.evals == 0 and clock.reads == 3  # 60: a slice; 90: past it, stop
+    # the CPU players' blocking choose() does the same
+    clock = FakeClock(0, 30)
+    p = StandStillPlayer({"lvl": (100, 100, 50, 0)}, "lvl", 6, clock, 1)
+    assert p.choose(Race()) in (0, 1, 2, 3)
+    assert p.search.cut and p.search.evals == 0 and clock.reads == 3
 
 
 class StartHooks(RaceHooks):

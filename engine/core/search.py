@@ -176,11 +176,12 @@ class Search:
         return self._pick()
 
     def choose(self, st, player, budget=100, horizon=1, noise=0, limit_ms=0):
-        """Blocking: begin, think until done, return the action (tools and tests)."""
+        """Blocking: begin, think until done, return the action (tools and tests). The clock
+        is read before each slice of 64 plies, as the screens read it each frame."""
         clock = self.clock
         self.begin(st, player, budget, horizon, noise,
                    clock() if clock is not None else None, limit_ms)
-        while not self.think(64):
+        while not self.think(64, clock() if clock is not None else None):
             pass
         return self.choice
 
@@ -354,7 +355,10 @@ class SearchPlayer:
         if st.to_act() == TERMINAL:
             return None
         self.begin(st)
-        while not self.search.think(self.WORK):
+        clock = self.search.clock
+        # the clock before each slice, as the screens give it each frame (engine/ui/kit/
+        # thinker.py): a long evaluation is cut at the deadline, not only after it ends
+        while not self.search.think(self.WORK, clock() if clock is not None else None):
             pass
         return self.search.best()
 
