@@ -47,6 +47,7 @@ from engine.core.rng import Rng
 from engine.core.ticks import ticks_diff  # noqa: F401  (also for the tests)
 
 _MAX_STEPS = 400  # safety bound on the plies of one evaluation
+SLICE = 8  # plies a think() of the blocking choose(): a frame's on the device (boards' cpu_work)
 _EXACT = 1
 
 
@@ -177,11 +178,11 @@ class Search:
 
     def choose(self, st, player, budget=100, horizon=1, noise=0, limit_ms=0):
         """Blocking: begin, think until done, return the action (tools and tests). The clock
-        is read before each slice of 64 plies, as the screens read it each frame."""
+        is read before each slice of SLICE plies, as the screens read it each frame."""
         clock = self.clock
         self.begin(st, player, budget, horizon, noise,
                    clock() if clock is not None else None, limit_ms)
-        while not self.think(64, clock() if clock is not None else None):
+        while not self.think(SLICE, clock() if clock is not None else None):
             pass
         return self.choice
 
@@ -330,7 +331,6 @@ class SearchPlayer:
     keep to the limit; ``speed``: how many times faster than the device this machine runs
     (the limit is divided by it)."""
 
-    WORK = 64  # plies per think() call of the blocking choose()
 
     def __init__(self, levels, level, seed, clock, speed):
         self.level = level
@@ -358,7 +358,7 @@ class SearchPlayer:
         clock = self.search.clock
         # the clock before each slice, as the screens give it each frame (engine/ui/kit/
         # thinker.py): a long evaluation is cut at the deadline, not only after it ends
-        while not self.search.think(self.WORK, clock() if clock is not None else None):
+        while not self.search.think(SLICE, clock() if clock is not None else None):
             pass
         return self.search.best()
 
