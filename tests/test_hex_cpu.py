@@ -8,7 +8,7 @@ from engine.core.protocol import RandomPlayer
 from engine.core.protocol import TERMINAL, step
 from engine.tactical_hex.consts import (K_END, K_FIRE, K_HOLD, K_OPFIRE, K_STEP, PH_ACT,
                                         kind_of, x_of)
-from engine.tactical_hex.cpu import LEVELS, evaluate, make_cpu
+from engine.tactical_hex.cpu import BREAKING, LEVELS, evaluate, make_cpu
 from engine.tactical_hex.players import D_CHANCE, MELEE_VALUE, GreedyPlayer
 from engine.tactical_hex.state import State
 from test_search import FakeClock
@@ -80,6 +80,17 @@ def test_evaluation_is_zero_sum_and_knows_the_end():
     assert evaluate(st, JAPAN) != 0 or evaluate(st, RUSSIA) != 0
     st.finish(JAPAN)
     assert evaluate(st, JAPAN) > 0 > evaluate(st, RUSSIA)
+
+
+def test_hard_weighs_how_near_each_side_is_to_breaking():
+    # RULES B9: a side with 3 units or fewer loses; Japan (7 counters) can lose 4, Russia 8.
+    # Five units each: Japan has 2 of its 4 to lose left (5000), Russia 2 of 8 (2500)
+    st = arrange({6: (9, 2), 7: (9, 6)})
+    assert evaluate(st, JAPAN, 10000) - evaluate(st, JAPAN) == 5000 - 2500
+    assert evaluate(st, RUSSIA, 10000) - evaluate(st, RUSSIA) == 2500 - 5000
+    for level in LEVELS:
+        assert make_cpu(level).evaluate(st, JAPAN) == evaluate(st, JAPAN, BREAKING[level])
+    assert BREAKING["hard"] > BREAKING["normal"] == BREAKING["easy"] == 0
 
 
 def test_every_level_plays_only_legal_actions_to_the_end():

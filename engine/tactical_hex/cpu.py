@@ -16,7 +16,7 @@ from engine.core.search import SearchPlayer
 
 from .combat import FIRE_RANGE
 from .consts import OFF, PH_ACT, PH_MOVE
-from .tables import HOLDS_OUT
+from .tables import HOLDS_OUT, VICTORY_UNITS
 from .counters import side_of
 from .players import GreedyPlayer, enemy_field, worth
 
@@ -26,26 +26,35 @@ LEVELS = {
     "normal": (64, 2, 1400, 0),
     "hard": (192, 2, 4500, 0),
 }
+# level: the weight of each side's units left above the victory threshold (RULES B9), against
+# 10000 for a whole side's strength: hard judges how near each side is to breaking
+BREAKING = {"easy": 0, "normal": 0, "hard": 10000}
 WIN = 1 << 20
 APPROACH = 30  # a step nearer the enemy, against 10000 for a whole side
 
 _TOTAL = [0, 0]  # each side's worth at full strength
+_ABOVE = [-VICTORY_UNITS, -VICTORY_UNITS]  # each side's units above the threshold at the start
 for _u in range(18):
     _TOTAL[side_of(_u)] += worth(_u, 0)
+    _ABOVE[side_of(_u)] += 1
 
 
-def evaluate(st, p):
+def evaluate(st, p, breaking=0):
     """``p``'s share of its strength left less the enemy's (x 10000): the measure of the
-    game's end by turns (RULINGS B9), and a win or loss outright."""
+    game's end by turns (RULINGS B9), and a win or loss outright. ``breaking``: the weight
+    of the share of ``p``'s units still above the victory threshold less the enemy's (B9:
+    Japan breaks after 4 losses, Russia after 8)."""
     w = st.winner()
     if w is not None:
         return 0 if w == DRAW else (WIN if w == p else -WIN)
     have = [0, 0]
+    units = [-VICTORY_UNITS, -VICTORY_UNITS]
     for u in range(len(st.u_hex)):
         if st.u_hex[u] < OFF:
             have[side_of(u)] += worth(u, st.u_face[u])
-    mine = 10000 * have[p] // _TOTAL[p]
-    theirs = 10000 * have[1 - p] // _TOTAL[1 - p]
+            units[side_of(u)] += 1
+    mine = 10000 * have[p] // _TOTAL[p] + breaking * units[p] // _ABOVE[p]
+    theirs = 10000 * have[1 - p] // _TOTAL[1 - p] + breaking * units[1 - p] // _ABOVE[1 - p]
     # the side that must break the other closes in; the side that holds out (RULINGS B9)
     # keeps out of the enemy's fire range unless it has the upper hand
     near = 0
@@ -64,6 +73,7 @@ class CpuPlayer(SearchPlayer):
 
     def __init__(self, level="normal", seed=1, clock=None, speed=1):
         SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed)
+        self.breaking = BREAKING[level]
         self.greedy = GreedyPlayer(seed)
         self.rollout = GreedyPlayer(seed + 1, 8)
 
@@ -107,7 +117,7 @@ class CpuPlayer(SearchPlayer):
         s.apply_trusted(a)
 
     def evaluate(self, s, p):
-        return evaluate(s, p)
+        return evaluate(s, p, self.breaking)
 
 
 def make_cpu(level, seed=1, clock=None, speed=1):
