@@ -331,7 +331,6 @@ class SearchPlayer:
     keep to the limit; ``speed``: how many times faster than the device this machine runs
     (the limit is divided by it)."""
 
-
     def __init__(self, levels, level, seed, clock, speed):
         self.level = level
         self.budget, self.horizon, self.limit, self.noise = levels[level]

@@ -51,8 +51,9 @@ def evaluate(st, p, breaking=0):
     units = [-VICTORY_UNITS, -VICTORY_UNITS]
     for u in range(len(st.u_hex)):
         if st.u_hex[u] < OFF:
-            have[side_of(u)] += worth(u, st.u_face[u])
-            units[side_of(u)] += 1
+            side = side_of(u)
+            have[side] += worth(u, st.u_face[u])
+            units[side] += 1
     mine = 10000 * have[p] // _TOTAL[p] + breaking * units[p] // _ABOVE[p]
     theirs = 10000 * have[1 - p] // _TOTAL[1 - p] + breaking * units[1 - p] // _ABOVE[1 - p]
     # the side that must break the other closes in; the side that holds out (RULINGS B9)
