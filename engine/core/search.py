@@ -178,7 +178,9 @@ class Search:
 
     def choose(self, st, player, budget=100, horizon=1, noise=0, limit_ms=0):
         """Blocking: begin, think until done, return the action (tools and tests). The clock
-        is read before each slice of SLICE plies, as the screens read it each frame."""
+        is read before each slice of SLICE plies, as the screens give it each frame
+        (engine/ui/kit/thinker.py): a long evaluation is cut at the deadline, not only after
+        it ends."""
         clock = self.clock
         self.begin(st, player, budget, horizon, noise,
                    clock() if clock is not None else None, limit_ms)
@@ -353,11 +355,6 @@ class SearchPlayer:
         """Blocking (tools, tests): the decision of the player to act, or None at the end."""
         if st.to_act() == TERMINAL:
             return None
-        self.begin(st)
-        clock = self.search.clock
-        # the clock before each slice, as the screens give it each frame (engine/ui/kit/
-        # thinker.py): a long evaluation is cut at the deadline, not only after it ends
-        while not self.search.think(SLICE, clock() if clock is not None else None):
-            pass
-        return self.search.best()
+        return self.search.choose(st, st.player, self.budget, self.horizon, self.noise,
+                                  self.limit)
 
