@@ -29,10 +29,11 @@ def test_think_returns_at_the_deadline_of_a_fake_clock():
     done = p.think(1)
     while not done:
         done = p.think(1)
-    # hard allows 4500 device ms (budget 192 evaluations): the clock read after each
-    # evaluation passes the deadline at the 5th, and the search stops there
+    # hard allows 4500 device ms (budget 192 evaluations): begin reads 6000, so the
+    # deadline is 10500; the clock, read after each ply and each evaluation, passes it at
+    # its 6th reading (11000), and the search stops there, whatever the ply
     assert LEVELS["hard"][0] > 5 and LEVELS["hard"][2] == 4500
-    assert p.search.evals == 5
+    assert p.search.cut and clock.reads == 6 and p.search.evals < 5
     assert p.best() in st.legal_actions()
 
 

@@ -130,15 +130,16 @@ def _deadline_run(start):
 
 def test_think_stops_at_the_deadline_with_a_fake_clock():
     s = _deadline_run(1000)
-    # the clock reads 10 ms later after each evaluation: the deadline (95 ms) passes at the
-    # 10th; the search stops there, within one evaluation after it
-    assert s.evals == 10
+    # the clock is read after each ply (an evaluation here has one: its die) and after each
+    # evaluation, 10 ms later at each reading: the deadline (95 ms) passes at the end of
+    # the 5th; the search stops there
+    assert s.evals == 5 and s.cut
     assert s.best() in (0, 1, 2, 3)
 
 
 def test_deadline_across_the_clock_wrap():
     s = _deadline_run(_WRAP - 40)  # the deadline lies beyond the wrap
-    assert s.evals == 10
+    assert s.evals == 5 and s.cut
 
 
 def test_now_ms_past_the_deadline_stops_at_once():
@@ -256,6 +257,22 @@ def test_a_blocking_choice_is_cut_by_its_deadline_mid_evaluation():
     p = StandStillPlayer({"lvl": (100, 100, 50, 0)}, "lvl", 6, clock, 1)
     assert p.choose(Race()) in (0, 1, 2, 3)
     assert p.search.cut and p.search.evals == 0 and clock.reads == 3
+
+
+class CountingStandStill(StandStillHooks, CountingHooks):
+    pass
+
+
+def test_a_slice_ends_at_the_ply_that_passes_the_deadline():
+    # a frame's slice of plies (Tactical Hex's can take long each) ends at the first ply
+    # past the deadline, not at the end of the slice: the clock is read after every ply
+    clock = FakeClock(0, 10)
+    hooks = CountingStandStill()
+    s = Search(hooks, seed=7, clock=clock)
+    s.begin(Race(), 0, budget=100, horizon=100, now_ms=0, limit_ms=45)
+    assert s.think(1000)  # one slice of up to 1000 plies: done at the deadline
+    # the root action, then four plies read 10..40 ms, the fifth 50: past 45, stop
+    assert s.cut and s.evals == 0 and clock.reads == 5 and hooks.applied == 6
 
 
 class StartHooks(RaceHooks):

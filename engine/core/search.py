@@ -60,7 +60,7 @@ class Search:
         self.hooks = hooks
         self.max_actions = max_actions if max_actions < 256 else 255
         self.rng = Rng(seed)
-        self.clock = clock  # a function returning ms (ticks), read after each evaluation
+        self.clock = clock  # a function returning ms (ticks), read after each ply
         self.sums = None  # per root action; made for 32 actions, grown when a root has more
         self.n = None
         self.flag = None
@@ -145,7 +145,7 @@ class Search:
         """At most ``work`` plies of evaluation (setting one up, each action of its play-out
         and scoring its leaf count one each; an evaluation may span calls); True when the
         decision is made (forced, budget spent, deadline passed, or one candidate left).
-        ``now_ms``: the clock now. The clock is read again after each evaluation."""
+        ``now_ms``: the clock now. The clock is read again after each ply."""
         if self.done:
             return True
         if now_ms is not None and self._late(now_ms):
@@ -162,6 +162,8 @@ class Search:
                 work -= 1
                 continue
             work -= self._play(work)
+            if self.cut:  # the deadline passed in the middle of the evaluation
+                return self._finish()
             if self.cur < 0:  # an evaluation ended
                 self.evals += 1
                 if self.evals >= self.budget:
@@ -299,6 +301,7 @@ class Search:
         s = _scratch
         rng = self.rng
         stop = self.stop
+        clock = self.clock if self.limited else None
         done = 0
         while done < work:
             done += 1
@@ -322,6 +325,10 @@ class Search:
                 a = h.policy(s, rng)
             h.apply(s, a)
             self.steps += 1
+            # the clock after every ply: a slice of long plies (Tactical Hex's moves) ends
+            # at the deadline, not up to a slice later
+            if clock is not None and self._late(clock()):
+                break
         return done
 
 
