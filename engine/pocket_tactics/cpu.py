@@ -28,7 +28,7 @@ from .units import stat
 # level: (evaluations a decision, horizon in turns, time limit in device ms, noise); the
 # figures that chose them: docs/PERFORMANCE.md, "The CPU's strength"
 LEVELS = {
-    "easy": (12, 1, 1000, 1500),
+    "easy": (12, 1, 1000, 3000),
     "normal": (48, 2, 1400, 0),
     "hard": (300, 2, 4500, 0),
 }
