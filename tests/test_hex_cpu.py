@@ -7,8 +7,8 @@ from hex_helpers import JAPAN, NONE, RUSSIA, action, arrange, at, play
 from engine.core.protocol import RandomPlayer
 from engine.core.protocol import TERMINAL, step
 from engine.tactical_hex.consts import (K_END, K_FIRE, K_HOLD, K_OPFIRE, K_STEP, PH_ACT,
-                                        kind_of, x_of)
-from engine.tactical_hex.cpu import BREAKING, LEVELS, evaluate, make_cpu
+                                        PH_FIRE, kind_of, x_of)
+from engine.tactical_hex.cpu import BREAKING, EXPECTED, LEVELS, evaluate, make_cpu
 from engine.tactical_hex.players import D_CHANCE, MELEE_VALUE, GreedyPlayer
 from engine.tactical_hex.state import State
 from test_search import FakeClock
@@ -92,6 +92,37 @@ def test_hard_weighs_how_near_each_side_is_to_breaking():
     for level in LEVELS:
         assert make_cpu(level).evaluate(st, JAPAN) == evaluate(st, JAPAN, BREAKING[level])
     assert BREAKING["hard"] > BREAKING["normal"] == BREAKING["easy"] == 0
+
+
+def _each_roll(st, p, w):
+    """The evaluation for ``p`` after each of the six rolls of the die ``st`` waits for."""
+    out = []
+    for die in range(1, 7):
+        c = State(11)
+        c.copy_from(st)
+        c.apply(die)
+        out.append(evaluate(c, p, w))
+    return out
+
+
+def test_hard_values_a_fire_by_its_expected_outcome():
+    # RULES B6: the MG fires at the mover 11 next to it (4 : 4, column 1:1: D2 on a 6);
+    # hard's play-out stops at the die and takes the mean of the six outcomes, each with
+    # its hits on the target (B8); normal and easy roll it
+    st = arrange({0: (9, 2, 0), 11: (9, 4), 15: (10, 3), 2: (11, 0)}, phasing=RUSSIA)
+    play(st, action(K_STEP, 11, at(9, 3)), action(K_OPFIRE, 0))
+    assert st.phase == PH_FIRE
+    before = st.encode()
+    w = BREAKING["hard"]
+    for level in LEVELS:
+        assert make_cpu(level).expects(st) == (level in EXPECTED)
+    hard = make_cpu("hard")
+    for p in (JAPAN, RUSSIA):
+        rolls = _each_roll(st, p, w)
+        assert len(set(rolls)) == 2  # five rolls miss, the 6 hits twice
+        assert hard.evaluate(st, p) == sum(rolls) // 6
+    assert st.encode() == before  # the hits were put on for the moment only
+    assert EXPECTED == ("hard",)
 
 
 def test_every_level_plays_only_legal_actions_to_the_end():
