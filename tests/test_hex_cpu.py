@@ -6,8 +6,9 @@ tools/strength.py --ruleset hex is; docs/TACTICAL_HEX.md has its figures)."""
 from hex_helpers import JAPAN, NONE, RUSSIA, action, arrange, at, play
 from engine.core.protocol import RandomPlayer
 from engine.core.protocol import TERMINAL, step
-from engine.tactical_hex.consts import (K_END, K_FIRE, K_HOLD, K_OPFIRE, K_STEP, PH_ACT,
-                                        PH_FIRE, kind_of, x_of)
+from engine.tactical_hex.consts import (K_ATT, K_DEF, K_END, K_FIRE, K_HOLD, K_OPFIRE,
+                                        K_RESOLVE, K_STEP, PH_ACT, PH_FIRE, PH_MELEE,
+                                        kind_of, x_of)
 from engine.tactical_hex.cpu import BREAKING, EXPECTED, LEVELS, evaluate, make_cpu
 from engine.tactical_hex.players import D_CHANCE, MELEE_VALUE, GreedyPlayer
 from engine.tactical_hex.state import State
@@ -105,13 +106,10 @@ def _each_roll(st, p, w):
     return out
 
 
-def test_hard_values_a_fire_by_its_expected_outcome():
-    # RULES B6: the MG fires at the mover 11 next to it (4 : 4, column 1:1: D2 on a 6);
-    # hard's play-out stops at the die and takes the mean of the six outcomes, each with
-    # its hits on the target (B8); normal and easy roll it
-    st = arrange({0: (9, 2, 0), 11: (9, 4), 15: (10, 3), 2: (11, 0)}, phasing=RUSSIA)
-    play(st, action(K_STEP, 11, at(9, 3)), action(K_OPFIRE, 0))
-    assert st.phase == PH_FIRE
+def _hard_takes_the_mean_of_the_rolls(st):
+    """``st`` waits for a die: hard's evaluation is the mean of the six rolls' (and the
+    lower levels roll it in the play-out); ``st`` is left as it was. Returns how many
+    different values the rolls give."""
     before = st.encode()
     w = BREAKING["hard"]
     for level in LEVELS:
@@ -119,10 +117,28 @@ def test_hard_values_a_fire_by_its_expected_outcome():
     hard = make_cpu("hard")
     for p in (JAPAN, RUSSIA):
         rolls = _each_roll(st, p, w)
-        assert len(set(rolls)) == 2  # five rolls miss, the 6 hits twice
         assert hard.evaluate(st, p) == sum(rolls) // 6
-    assert st.encode() == before  # the hits were put on for the moment only
+    assert st.encode() == before
     assert EXPECTED == ("hard",)
+    return len(set(rolls))
+
+
+def test_hard_values_a_fire_by_its_expected_outcome():
+    # RULES B6: the MG fires at the mover 11 next to it (4 : 4, column 1:1): five rolls
+    # miss, the 6 hits twice (B8)
+    st = arrange({0: (9, 2, 0), 11: (9, 4), 15: (10, 3), 2: (11, 0)}, phasing=RUSSIA)
+    play(st, action(K_STEP, 11, at(9, 3)), action(K_OPFIRE, 0))
+    assert st.phase == PH_FIRE
+    assert _hard_takes_the_mean_of_the_rolls(st) == 2
+
+
+def test_hard_values_an_engagement_by_its_expected_outcome():
+    # RULES B7: 6 attacks 7 alone, one unit a side (no choice of where a hit goes, B8):
+    # the CRT column's results hurt one side, the other, or neither
+    st = arrange({6: (9, 3), 7: (9, 4)})
+    play(st, action(K_END), action(K_DEF, 7), action(K_ATT, 6), action(K_RESOLVE))
+    assert st.phase == PH_MELEE
+    assert _hard_takes_the_mean_of_the_rolls(st) > 1
 
 
 def test_every_level_plays_only_legal_actions_to_the_end():

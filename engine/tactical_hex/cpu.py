@@ -14,11 +14,10 @@ and never the dice to come (it rolls its own).
 from engine.core.protocol import DRAW
 from engine.core.search import SearchPlayer
 
-from . import combat as C
 from .combat import FIRE_RANGE
-from .consts import OFF, PH_ACT, PH_FIRE, PH_MOVE
+from .consts import OFF, PH_ACT, PH_FIRE, PH_HITS, PH_MELEE, PH_MOVE
 from .tables import HOLDS_OUT, VICTORY_UNITS
-from .counters import defence, side_of
+from .counters import side_of
 from .players import GreedyPlayer, enemy_field, worth
 
 # level: (evaluations a decision, horizon in impulses, time limit in device ms, noise)
@@ -30,12 +29,16 @@ LEVELS = {
 # level: the weight of each side's units left above the victory threshold (RULES B9), against
 # 10000 for a whole side's strength: hard judges how near each side is to breaking
 BREAKING = {"easy": 0, "normal": 0, "hard": 10000}
-# levels whose play-outs stop at a fire's die and take its expected outcome (RULES B6) instead
-# of one sampled roll: hard's evaluations are of positions, not of lucky or unlucky shots
+# levels whose play-outs stop at a fire's or an engagement's die and take its expected
+# outcome (RULES B6, B7) instead of one sampled roll: hard's evaluations are of positions,
+# not of lucky or unlucky dice
 EXPECTED = ("hard",)
 WIN = 1 << 20
 APPROACH = 30  # a step nearer the enemy, against 10000 for a whole side
 
+# the state expected() plays each roll on: one for every CPU player of the program (one
+# thinks at a time), made at its first use
+_spare = None
 _TOTAL = [0, 0]  # each side's worth at full strength
 _ABOVE = [-VICTORY_UNITS, -VICTORY_UNITS]  # each side's units above the threshold at the start
 for _u in range(18):
@@ -72,37 +75,17 @@ def evaluate(st, p, breaking=0):
     return mine - theirs - APPROACH * near
 
 
-def expected(st, p, breaking=0):
-    """``evaluate`` of a fire whose die is to roll (PH_FIRE, RULES B6): each number of hits
-    the CRT column gives the target (none on an E result, one or two on D1/D2) weighed by
-    its sixths, the hits put on the target (flipped or eliminated, B8) for the moment."""
-    t = st.target
-    col = C.odds_column(st.fire_str, defence(t, st.u_face[t]))
-    one = 0
-    two = 0
-    for d in range(1, 7):
-        ha, hd = C.hits(C.result(col, d))
-        if not ha:
-            if hd == 1:
-                one += 1
-            elif hd > 1:
-                two += 1
-    total = (6 - one - two) * evaluate(st, p, breaking)
-    h = st.u_hex[t]
-    face = st.u_face[t]
-    flag = st.u_flag[t]
-    there = st.cell[h]  # a mover is not in the cells until it stops
-    for k in (1, 2):
-        n = one if k == 1 else two
-        if n:
-            for _ in range(k):
-                if st.u_hex[t] < OFF:
-                    st.hit(t)
-            total += n * evaluate(st, p, breaking)
-            st.u_hex[t] = h
-            st.u_face[t] = face
-            st.u_flag[t] = flag
-            st.cell[h] = there
+def expected(st, p, breaking, spare, hits):
+    """``evaluate`` of a die to roll, a fire's (RULES B6) or an engagement's (B7): the mean
+    over the six rolls, each played on ``spare`` (a state to copy ``st`` into) up to the
+    next decision that is not the placing of a hit (B8: ``hits`` chooses them)."""
+    total = 0
+    for die in range(1, 7):
+        spare.copy_from(st)
+        spare.apply_trusted(die)
+        while spare.phase == PH_HITS:
+            spare.apply_trusted(hits.choose(spare))
+        total += evaluate(spare, p, breaking)
     return total // 6
 
 
@@ -145,8 +128,9 @@ class CpuPlayer(SearchPlayer):
         return s.impulses
 
     def expects(self, s):
-        """A fire's die, at the levels of EXPECTED: evaluate() takes its expectation."""
-        return self.expected and s.phase == PH_FIRE
+        """A fire's or an engagement's die, at the levels of EXPECTED: evaluate() takes its
+        expectation."""
+        return self.expected and (s.phase == PH_FIRE or s.phase == PH_MELEE)
 
     def sample(self, s, rng):
         return rng.below(6) + 1
@@ -158,8 +142,11 @@ class CpuPlayer(SearchPlayer):
         s.apply_trusted(a)
 
     def evaluate(self, s, p):
-        if s.phase == PH_FIRE and self.expected:
-            return expected(s, p, self.breaking)
+        if self.expects(s):
+            global _spare
+            if _spare is None:
+                _spare = self.scratch(s, None)
+            return expected(s, p, self.breaking, _spare, self.greedy)
         return evaluate(s, p, self.breaking)
 
 
