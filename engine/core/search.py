@@ -5,24 +5,27 @@ At the root (a decision of the CPU player) every legal action is tried by *evalu
 copy the root into one preallocated scratch state, redraw what the CPU cannot see
 (``determinize``), apply the action, play on with a cheap policy until ``horizon`` turns
 have begun (chance nodes sampled from the search's own Rng, never the state's PRNG: the CPU
-does not know the dice to come), then score the leaf with the ruleset's evaluation. A chance node that the evaluation values by
-its expectation (an assault's dice, for Pocket-Tactics) ends the play-out there: an exact
+does not know the dice to come), then score the leaf with the ruleset's evaluation. A chance
+node that the evaluation values by its expectation (an assault's dice, for Pocket-Tactics; a
+fire's or an engagement's at Tactical Hex's hard) ends the play-out there: an exact
 expectation instead of one sampled outcome.
 
 The work is sliced by plies: ``think(work)`` does at most ``work`` plies (setting an
 evaluation up, each action of its play-out, scoring its leaf), so a slice is bounded however
 long a play-out runs; an evaluation in progress goes on at the next call. Between slices the
-UI redraws and reads buttons (and the device's collector frees what a slice left).
+UI redraws and reads buttons (and the device's collector frees what a slice left). With a
+deadline the clock is read after every ply, so a decision ends at the first ply past it.
 
 Root actions compete by sequential halving, tried first in the order of a cheap prior (the
 ruleset's one-ply value), so that a budget or deadline smaller than the root leaves out the
-least likely actions, never those that happen to be listed last: every action gets one evaluation, then the
-better half (by mean) gets twice the samples, and so on down to the best two, which share
-what is left until the budget or the deadline runs out. A play-out that ends the game scores its win less the plies it took (a loss plus them), so a
-sooner win is preferred to a later one. An evaluation that met no chance node and nothing hidden is exact
-and is never repeated. Statistics live in arrays made once (grown only for a root with
-more actions than ever before); the scratch state is made once and shared by every Search
-of the program (two CPU players never think at the same time); an evaluation allocates only
+least likely actions, never those that happen to be listed last: every action gets one
+evaluation, then the better half (by mean) gets twice the samples, and so on down to the
+best two, which share what is left until the budget or the deadline runs out. A play-out
+that ends the game scores its win less the plies it took (a loss plus them), so a sooner win
+is preferred to a later one. An evaluation that met no chance node and nothing hidden is
+exact and is never repeated. Statistics live in arrays made once (grown only for a root with
+more actions than ever before); the scratch state is made once and shared by every Search of
+the program (two CPU players never think at the same time); an evaluation allocates only
 what the ruleset's own calls allocate.
 
 The ruleset supplies ``hooks``, an object with:

@@ -7,9 +7,10 @@
 
 Activations and each step of a move are searched: every candidate is played on by the
 greedy player (with noise) until ``horizon`` more impulses have begun, and scored by
-``evaluate``. Deployment, opportunity fire, engagements, hits and the reset use the greedy
-player alone. There is nothing hidden in this game: the search sees what the player sees,
-and never the dice to come (it rolls its own).
+``evaluate``; at "hard" a play-out ends at a fire's or an engagement's die, scored by
+``expected`` (the six rolls' mean). Deployment, opportunity fire, engagements, hits and the
+reset use the greedy player alone. There is nothing hidden in this game: the search sees
+what the player sees, and never the dice to come (it rolls its own).
 """
 from engine.core.protocol import DRAW
 from engine.core.search import SearchPlayer
