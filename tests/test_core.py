@@ -118,3 +118,22 @@ def test_record_roundtrip():
     assert (back.ruleset, back.config_bytes, back.seed, back.actions) == (1, b"\x01\x02", 77, rec.actions)
     with pytest.raises(DecodeError):
         Record.decode(rec.encode()[:-3])
+
+
+def test_held_code_stays_loaded_until_it_is_let_go():
+    # engine/core/lazy.py: a menu's code is held while the menu is up, then let go
+    import sys
+
+    from engine.core.lazy import held, let_go
+    import engine.ui.pt as package
+
+    name = "engine.ui.pt.hexmenus"
+    let_go(name)
+    assert name not in sys.modules and not hasattr(package, "hexmenus")
+    m = held(name)
+    assert sys.modules[name] is m and held(name) is m and package.hexmenus is m
+    let_go(name)
+    assert name not in sys.modules and not hasattr(package, "hexmenus")
+    let_go(name)  # nothing loaded: nothing to do
+    assert held(name) is not m  # loaded again: a new copy
+    let_go(name)

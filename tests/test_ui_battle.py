@@ -234,8 +234,7 @@ def test_unit_card_on_select():
 
 def test_a_closed_menu_keeps_none_of_its_lines():
     # a menu's lines hold the code of menus.py (its lambdas): once it closes, by A or by B,
-    # the battle keeps none, so that a saved game can let menus.py go while the CPU thinks
-    # (engine/ui/save_hooks.py)
+    # the battle keeps none, so that the code can go (Battle.menus, engine/core/lazy.py)
     board, st, battle, bot = duel()
     bot.press(K.START)
     assert battle.menu and any(callable(c) for _, c in battle.menu)
@@ -244,6 +243,63 @@ def test_a_closed_menu_keeps_none_of_its_lines():
     bot.press(K.START)
     bot.choose_text("Resume")
     assert battle.mode == M_MAP and not battle.menu
+
+
+_MENUS = ("engine.ui.pt.menus", "engine.ui.pt.hexmenus")
+
+
+def _menus_loaded():
+    import sys
+
+    return tuple(m for m in _MENUS if m in sys.modules)
+
+
+class _SaverSpy:
+    """The battle's Saver, noting which of the menus' modules are loaded when it is told
+    of an action (the moment the battle saves it)."""
+
+    def __init__(self, saver):
+        self.saver = saver
+        self.loaded = []
+        self.actions = []
+
+    def applied(self, *args):
+        self.loaded.append(_menus_loaded())
+        self.actions.append(args[1])
+        return self.saver.applied(*args)
+
+    def __getattr__(self, name):
+        return getattr(self.saver, name)
+
+
+def test_the_menus_code_is_loaded_only_while_a_menu_is_up():
+    board, st, battle, bot = duel()
+    battle.saver = _SaverSpy(battle.saver)
+    bot.press(K.START)
+    assert battle.mode == M_MENU and _menus_loaded() == ("engine.ui.pt.menus",)
+    bot.press(K.B)
+    assert battle.mode == M_MAP and _menus_loaded() == ()
+    # A on the selected unit: its menu (menus.py); Select on the map: a card (hexmenus.py)
+    bot.goto(st.board.t_hex[st.u_tile[0]])
+    bot.press(K.A)
+    bot.press(K.A)
+    assert battle.mode == M_MENU and _menus_loaded() == ("engine.ui.pt.menus",)
+    bot.press(K.B)
+    bot.press(K.SELECT)
+    assert battle.mode == M_INFO and _menus_loaded() == ("engine.ui.pt.hexmenus",)
+    bot.press(K.B)
+    assert battle.mode == M_MAP and _menus_loaded() == ()
+    bot.press(K.B)  # the unit no longer selected
+    # an assault's forecast (hexmenus.py): its action is applied, and saved, without it
+    bot.goto(st.board.t_hex[st.u_tile[0]])
+    bot.press(K.A)
+    bot.goto(st.board.t_hex[st.u_tile[2]])
+    bot.press(K.A)
+    assert battle.menu[3][0] == "Assault!" and _menus_loaded() == ("engine.ui.pt.hexmenus",)
+    battle.menu_i = 3
+    bot.press(K.A)
+    assert kind_of(battle.saver.actions[0]) == K_ASSAULT  # (and the dice after it)
+    assert set(battle.saver.loaded) == {()} and _menus_loaded() == ()
 
 
 def test_spell_hand_only_for_its_owner():
@@ -432,10 +488,12 @@ def test_a_cpu_level_in_slices_chooses_what_it_chooses_at_once():
     from engine.rulesets import make_player
     from engine.ui.kit.thinker import Thinker
 
-    def play(work):
+    from engine.core import search
+
+    def play(work, alone=False):
         st2 = State(suggested(2, 3, 50, max_turns=10), 6)
         cpu = make_player(1, "normal", 11)  # no clock: the evaluation budget alone
-        sliced = Thinker(cpu, work) if work else None
+        sliced = Thinker(cpu, work, alone) if work else None
         other = GreedyPlayer(12)
         acts = []
         for _ in range(100000):
@@ -452,12 +510,16 @@ def test_a_cpu_level_in_slices_chooses_what_it_chooses_at_once():
                 a = sliced.step(st2, 0)
                 if a is None:
                     continue
+                # the only CPU (a person plays the other side) lets its scratch state go
+                assert search._scratch is None or not alone
             st2.apply(a)
             acts.append(a)
         return acts
 
     at_once = play(0)
     assert play(8) == at_once == play(160) and len(at_once) > 50
+    assert search._scratch is not None  # kept between two CPU players' decisions
+    assert play(8, alone=True) == at_once
 
 
 class _Reader(Bot):

@@ -2,7 +2,7 @@
 """An anytime search for a CPU player, over the state protocol (docs/ARCHITECTURE.md).
 
 At the root (a decision of the CPU player) every legal action is tried by *evaluations*:
-copy the root into one preallocated scratch state, redraw what the CPU cannot see
+copy the root into the scratch state, redraw what the CPU cannot see
 (``determinize``), apply the action, play on with a cheap policy until ``horizon`` turns
 have begun (chance nodes sampled from the search's own Rng, never the state's PRNG: the CPU
 does not know the dice to come), then score the leaf with the ruleset's evaluation. A chance
@@ -24,9 +24,10 @@ best two, which share what is left until the budget or the deadline runs out. A 
 that ends the game scores its win less the plies it took (a loss plus them), so a sooner win
 is preferred to a later one. An evaluation that met no chance node and nothing hidden is
 exact and is never repeated. Statistics live in arrays made once (grown only for a root with
-more actions than ever before); the scratch state is made once and shared by every Search of
-the program (two CPU players never think at the same time); an evaluation allocates only
-what the ruleset's own calls allocate.
+more actions than ever before); the scratch state is shared by every Search of the program
+(two CPU players never think at the same time), made at a decision's start when there is
+none (``let_go_scratch`` drops it); an evaluation allocates only what the ruleset's own calls
+allocate.
 
 The ruleset supplies ``hooks``, an object with:
     scratch(st, old)            a state that copy_from(st) can fill: ``old`` if it can
@@ -93,6 +94,15 @@ class Search:
         self.steps = 0
         self.chance = False
         self.hidden = False
+
+    def let_go_scratch(self):
+        """Drops the scratch state; the next decision makes a new one. The battle screens
+        call it once the decision of a CPU playing a person is made (engine/ui/kit/thinker.py):
+        the heap goes to the person's turn (a menu's code, a save), not to a state kept for
+        later."""
+        global _scratch, _owner
+        _scratch = None
+        _owner = None
 
     def begin(self, st, player, budget=100, horizon=1, noise=0, now_ms=None, limit_ms=0):
         """Start a decision of ``player`` in state ``st`` (not changed; keep it unchanged

@@ -124,7 +124,8 @@ class HexBattle:
 
         self.board = board
         self.st = st
-        self.players = [None if p is None else Thinker(p, THINK) for p in players]
+        self.players = [None if players[i] is None else
+                        Thinker(players[i], THINK, players[1 - i] is None) for i in (0, 1)]
         self.saver = saver
         self.handover = settings.handover
         kit = kit or Kit(board)

@@ -12,6 +12,7 @@ applied (``saver.applied``); a continued game's record and an undo are replayed 
 (``busy``: the keys wait). It quits with ``next`` set to the program that comes next:
 "title", or "viewer" for "Replay this game".
 """
+from engine.core.lazy import held, let_go
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
 from engine.core.ticks import ticks_add, ticks_diff
 from engine.pocket_tactics.consts import (NONE, PH_BUMP, PH_DRAW_SPELL, PH_HAZARD, PH_OVER,
@@ -31,6 +32,7 @@ _CHANCE_MS = 140  # pause between dice
 _CPU_MS = 450  # pause before a CPU decision
 _RESULT_MS = 1500  # how long a result stays up when no human plays
 _MENU_LINES = 9  # menu lines under the title
+_UI = "engine.ui.pt."  # the package of the menus' modules (Battle.menus)
 WORK = 160  # plies of a CPU level's search a frame where the board does not say (desktop)
 
 
@@ -43,7 +45,8 @@ class Battle(MapScreen):
         sound, the LEDs' brightness and the hand-over page (engine/ui/saving/play.py).
         ``auto_draft``: the device places the humans' tiles in the map draft."""
         work = getattr(board, "cpu_work", WORK)
-        self.players = [None if p is None else Thinker(p, work) for p in players]
+        self.players = [None if players[i] is None else
+                        Thinker(players[i], work, players[1 - i] is None) for i in (0, 1)]
         self.saver = saver
         self.handover = settings.handover and players[0] is None and players[1] is None
         self.samples = samples
@@ -152,6 +155,7 @@ class Battle(MapScreen):
                     self._show_menu()
                 else:
                     self.mode = M_MAP
+                    self._close_menu()  # a card shown by Select on the map: menus.py goes
                     self._enter()
             return
         if mode == M_MENU or mode == M_ASSAULT:
@@ -160,6 +164,19 @@ class Battle(MapScreen):
         mapmode.on_key(self, key)
 
     # --- menus ---------------------------------------------------------------------------
+
+    def menus(self, module="menus"):
+        """The menus' code, loaded while a menu is up (lazy.held) and let go when it closes
+        (_close_menu): menus.py (Start's and a unit's menus) or hexmenus.py (A on a marked
+        hex, Select's card)."""
+        return held(_UI + module)
+
+    def _close_menu(self):
+        """The menu is gone: its lines and cards (closures of the menus' code) and the code."""
+        self.menu = ()
+        self.menu_cards = None
+        let_go(_UI + "menus")
+        let_go(_UI + "hexmenus")
 
     def _open_menu(self, title, items, back=M_MAP, cards=None):
         """``cards``: for each item, a function giving its card's lines (Select shows it),
@@ -203,6 +220,11 @@ class Battle(MapScreen):
             if was_menu:
                 self.panel.hide()
                 self.mode = M_MAP
+                if not callable(choice):
+                    # closed before its action: the action is applied and saved, and the
+                    # CPU answers, without the menus' code on the heap
+                    items = None
+                    self._close_menu()
             if callable(choice):
                 choice()
             elif choice is not None:
@@ -211,7 +233,7 @@ class Battle(MapScreen):
                 self._enter()
             if was_menu and self.menu is items and not (
                     self.mode == M_INFO and self.back_mode == M_MENU):
-                self.menu = ()  # closed: its handlers go (a page of it comes back to it)
+                self._close_menu()  # (a page of it comes back to it: it stays)
         elif key == K.SELECT and self.mode == M_MENU and self.menu_cards:
             card = self.menu_cards[self.menu_i]
             if card is not None:
@@ -219,7 +241,7 @@ class Battle(MapScreen):
         elif key == K.B and self.mode == M_MENU:
             self.panel.hide()
             self.mode = M_MAP
-            self.menu = ()
+            self._close_menu()
             self._enter()
 
     def _quit(self):

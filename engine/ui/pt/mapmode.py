@@ -137,14 +137,10 @@ def on_key(b, key):
         status(b)
         return
     if key == K.SELECT:
-        from . import menus
-
-        menus.card_at(b, b.map.cursor_hex)
+        b.menus("hexmenus").card_at(b, b.map.cursor_hex)
         return
     if key == K.START:  # also while the CPU thinks: a pause (menus.turn_menu)
-        from . import menus
-
-        menus.turn_menu(b)
+        b.menus().turn_menu(b)
         return
     h = b.human()
     if h < 0:
@@ -164,17 +160,11 @@ def _on_a(b, hx):
     if hx in b.picks:
         a = b.picks[hx]
         if a is None:
-            from . import menus
-
-            menus.deploy_menu(b, st.board.tile_at(hx))
+            b.menus("hexmenus").deploy_menu(b, st.board.tile_at(hx))
         elif kind_of(a) == K_ASSAULT:
-            from . import menus
-
-            menus.forecast_menu(b, a)
+            b.menus("hexmenus").forecast_menu(b, a)
         elif kind_of(a) == K_CAST and spell_stat(y_of(a) >> 6, S_EFFECT) in _ATTACKS:
-            from . import menus
-
-            menus.spell_forecast_menu(b, a)
+            b.menus("hexmenus").spell_forecast_menu(b, a)
         else:
             b._apply(a)
         return
@@ -184,10 +174,9 @@ def _on_a(b, hx):
     if u == NONE or st.u_owner[u] != st.player:
         b.sel = NONE
     elif u == b.sel:
-        from . import menus
-
-        menus.unit_menu(b, u)
+        b.menus().unit_menu(b, u)
         return
     else:
         b.sel = u
     refresh(b)
+

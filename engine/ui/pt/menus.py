@@ -1,18 +1,18 @@
 # SPDX-License-Identifier: MIT
-"""The battle screen's menus: the turn menu (Start), a unit's menu, deploying, casting,
-the assault and attack spell forecasts, the armies view and the cards (Select). Each builds a list of
-(text, action or callable) lines for Battle._open_menu."""
+"""The battle screen's menus: the turn menu (Start) with deploying, casting, the armies,
+the rules and conceding, and a unit's menu (A on the selected unit). The menus A opens on
+a marked hex, and Select's card, are hexmenus.py; the battle loads this module while one
+of its menus is up (Battle.menus). Each builds a list of (text, action or callable) lines
+for Battle._open_menu."""
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics.consts import (CAPTIVE, K_CAST, K_DEPLOY, K_PASS, K_RETURN, NONE,
                                           PH_HASTE, PH_SETUP_DEPLOY, PH_TURN, RESERVE,
-                                          S_EFFECT, S_N, SP_RESCUE, U_DEF, kind_of, x_of,
-                                          y_of)
-from engine.pocket_tactics.players import P_BEAT
-from engine.pocket_tactics.units import spell_stat, stat
+                                          S_EFFECT, SP_RESCUE, kind_of, x_of, y_of)
+from engine.pocket_tactics.units import spell_stat
 
 from engine.core.lazy import moment
 
-from .screens import M_MAP, M_MENU, hand_names, hand_size, pct, side_name, stop_of, uid
+from .screens import M_MAP, M_MENU, card, hand_names, hand_size, side_name, stop_of, uid
 
 
 def turn_menu(b):
@@ -51,7 +51,7 @@ def unit_menu(b, u):
     # A on the selected unit: the harmless line first, under the bar (a third A shows the
     # card; it never returns the unit to reserves, an action that ends the turn)
     st = b.st
-    items = [("Unit card", lambda: b._show_info(_card("unit", st, u), M_MAP))]
+    items = [("Unit card", lambda: b._show_info(card("unit", st, u), M_MAP))]
     for a in st.legal_actions():
         if kind_of(a) == K_RETURN and x_of(a) == u:
             items.append(("Return to reserves", a))
@@ -152,52 +152,6 @@ def deploy_picker(b, u):
         b.show_map()
     return pick
 
-def deploy_menu(b, t):
-    """Setup deployment: the hex was picked first, now the unit."""
-    st = b.st
-    items = []
-    for a in st.legal_actions():
-        if kind_of(a) == K_DEPLOY and y_of(a) == t:
-            u = x_of(a)
-            items.append(("%s %s" % (uid(st, u), N.UNIT_NAMES[st.u_type[u]]), a))
-    items.append(("Cancel", None))
-    b._open_menu("Deploy which unit?", items)
-
-def forecast_menu(b, a):
-    st = b.st
-    u = x_of(a)
-    v = y_of(a)
-    n = b.samples
-    # loaded for the moment (a CPU level's search keeps it loaded: its dice policy)
-    c = moment("engine.pocket_tactics.forecast", "forecast", st, u, v, n, st.version + 1)
-    lines = [
-        "%s falls: %d%%" % (uid(st, v), pct(c[1] + c[3], n)),
-        "%s falls: %d%%" % (uid(st, u), pct(c[2] + c[3], n)),
-        "Both fall: %d%%" % pct(c[3], n),
-    ]
-    items = [(t, None) for t in lines]
-    items.append(("Assault!", a))
-    items.append(("Cancel", None))
-    b._open_menu("%s > %s" % (uid(st, u), uid(st, v)), items)
-    b.menu_i = 3
-    b._show_menu()
-
-def spell_forecast_menu(b, a):
-    """An attack spell's forecast, as an assault's (RULES A9: the card's red dice against
-    the target's DEF dice, one roll, no bumps or re-rolls: players.P_BEAT is exact)."""
-    st = b.st
-    s = y_of(a) >> 6
-    v = y_of(a) & 0x3F
-    n = spell_stat(s, S_N)
-    d = stat(st, v, U_DEF)
-    fall = P_BEAT[n if n < 4 else 3][d if d < 4 else 3]
-    items = [("%s falls: %d%%" % (uid(st, v), (fall + 5) // 10), None), ("Cast!", a),
-             ("Cancel", None)]
-    b._open_menu("%s > %s" % (N.SPELL_NAMES[s], uid(st, v)), items)
-    b.menu_i = 1
-    b._show_menu()
-
-
 def armies(b):
     st = b.st
     lines = ["Armies"]
@@ -217,23 +171,6 @@ def armies(b):
     if h >= 0 and hand_size(st, h):
         lines.append("Your hand: " + ", ".join(hand_names(st, h)))
     b._show_info(lines, M_MAP)
-
-def _card(kind, st, x):
-    """Lines of a unit or tile card (cards.py and the texts reader, for the moment)."""
-    return moment("engine.ui.pt.cards", "unit_card" if kind == "unit" else "tile_card", st, x)
-
-
-def card_at(b, hx):
-    st = b.st
-    u = b._unit_at(hx)
-    if u != NONE:
-        b._show_info(_card("unit", st, u), M_MAP)
-        return
-    t = st.board.tile_at(hx)
-    if t != NONE:
-        b._show_info(_card("tile", st, t), M_MAP)
-
-
 
 def rules_menu(b):
     """The rules pages (engine/ui/rules_text.py, for the moment the list and each page are

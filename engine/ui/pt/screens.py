@@ -7,6 +7,7 @@ share.
 The battle screen (battle.py) is a MapScreen with the buttons, the menus and the players on
 top. A MapScreen on its own is the replay viewer's screen (replay.py): the viewer needs none
 of the battle's code for deciding, which keeps its heap small enough for the device."""
+from engine.core.lazy import moment
 from engine.core.protocol import CHANCE, DRAW
 from engine.rulesets import POCKET_TACTICS
 from engine.pocket_tactics import names as N
@@ -320,3 +321,8 @@ def tally_line(dice, off, n_off, dfn, n_def, who, target):
     parts.append("falls" if fell else "safe")
     return " ".join(parts)
 
+
+def card(kind, st, x):
+    """The lines of a unit's ("unit") or a tile's card (cards.py and the texts' reader,
+    for the moment)."""
+    return moment("engine.ui.pt.cards", "unit_card" if kind == "unit" else "tile_card", st, x)
