@@ -84,8 +84,10 @@ def make_player(ruleset, kind, seed, clock=None, speed=1):
         return RandomPlayer(seed)
     if kind == "greedy":
         return part(ruleset, "players").GreedyPlayer(seed)
-    if kind in LEVELS:
-        return part(ruleset, "cpu").make_cpu(kind, seed, clock, speed)
+    if kind in LEVELS:  # its code held (engine/core/lazy.py): a battle may let it go
+        from engine.core.lazy import held
+
+        return held("engine.%s.cpu" % _row(ruleset)[0]).make_cpu(kind, seed, clock, speed)
     raise ValueError("unknown player kind %r" % kind)
 
 

@@ -302,6 +302,40 @@ def test_the_menus_code_is_loaded_only_while_a_menu_is_up():
     assert set(battle.saver.loaded) == {()} and _menus_loaded() == ()
 
 
+def test_a_cpu_playing_a_person_is_on_the_heap_only_while_it_decides():
+    # engine/ui/kit/thinker.py: once its decision is made the CPU and its code go; the
+    # next decision makes it again (its decisions are those of one player kept all game:
+    # test_a_cpu_level_in_slices_chooses_what_it_chooses_at_once)
+    import sys
+
+    from engine.core import search
+    from engine.rulesets import make_player
+
+    board, st, battle, bot = duel((None, make_player(1, "normal", 3)))
+    cpu = battle.players[1]
+    person = GreedyPlayer(5)
+    answers = 0
+    cpu_to_act = False
+    for _ in range(5000):
+        if st.to_act() == TERMINAL or answers == 3:
+            break
+        if battle.human() == 0 and battle.busy is None and battle.mode != M_INFO:
+            if cpu_to_act:  # the CPU has decided since the person last did
+                answers += 1
+                assert cpu.player is None and search._scratch is None
+                assert cpu.made[0] == "engine.pocket_tactics.cpu" not in sys.modules
+            cpu_to_act = False
+            bot.act(person.choose(st))
+            continue
+        if st.to_act() == 1:
+            cpu_to_act = True
+        if battle.mode == M_INFO:
+            bot.press(K.A)
+        else:
+            bot.frame()
+    assert answers >= 2
+
+
 def test_spell_hand_only_for_its_owner():
     board, st, battle, bot = mage_duel(["fireball", "ward"], handover=True)
     assert battle.mode == M_HANDOVER and battle.human() == 0

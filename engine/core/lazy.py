@@ -13,9 +13,11 @@ copy loaded next time. A moment begins with a collection, so that the code it lo
 where the collector has made room, not into the gaps between the garbage (a save's moment
 is the battle program's peak: docs/PERFORMANCE.md).
 
-Code needed while one part of a screen is up, over many frames, is ``held(module)`` and
-``let_go(module)`` when that part closes: the Pocket-Tactics battle's menus, so that the
-action a menu chooses is applied (and saved) and the CPU thinks without their code.
+Code needed over many frames while one part of the program is at work is ``held(module)``
+and ``let_go(module)`` when that part is done: the Pocket-Tactics battle's menus (the
+action a menu chooses is applied and saved without their code), and the code of a CPU
+that plays a person, held while it decides (engine/ui/kit/thinker.py): the person's turn,
+its menus and its saves, goes without it.
 """
 import gc
 import sys
@@ -35,43 +37,65 @@ def collect():
 def moment(module, function, *args):
     """``module.function(*args)``, the modules it loaded let go afterwards."""
     collect()  # the code to load goes where the collector has made room
-    # the names loaded before, in a list of their size: a list grown a name at a time
-    # would be up to twice as large and leave its smaller copies behind
-    before = [None] * len(sys.modules)
-    i = 0
-    for name in sys.modules:
-        before[i] = name
-        i += 1
+    before = _names()
     try:
         __import__(module)
         return getattr(sys.modules[module], function)(*args)
     finally:
-        new = []  # the few loaded since (no copy of all of sys.modules)
-        for name in sys.modules:
-            if name not in before:
-                new.append(name)
-        for name in new:
-            let_go(name)
+        for name in _since(before):
+            _drop(name)
+
+
+_HELD = {}  # module held -> the names its loading loaded (held)
 
 
 def held(module):
     """``module``, imported now if it is not loaded (after a collection, as a moment's code):
-    code that stays loaded while one part of a screen is up across frames (a menu and what
-    it opens), until ``let_go(module)`` when that part closes. The holder keeps none of its
-    objects (functions, the closures it made) past let_go, else that copy would stay on the
-    heap beside the one loaded next."""
+    code that stays loaded while one part of the program needs it, across frames (a menu
+    and what it opens, a CPU's decision), until ``let_go(module)`` drops it and the modules
+    its loading brought. The holder keeps none of its objects (instances, functions, the
+    closures it made) past let_go, else that copy would stay on the heap beside the one
+    loaded next. A module loaded before stays: a program loads its own code first."""
     m = sys.modules.get(module)
     if m is None:
         collect()  # the code to load goes where the collector has made room
+        before = _names()
         __import__(module)
         m = sys.modules[module]
+        _HELD[module] = _since(before)
     return m
 
 
 def let_go(module):
-    """The end of ``held(module)`` (nothing if it is not loaded), and of each module a moment
-    loaded: dropped from sys.modules and from its package, so that nothing refers to it any
-    more and the collector can free it."""
+    """The end of ``held(module)``: the module and those its loading brought are dropped
+    (a module not loaded: nothing)."""
+    for name in _HELD.pop(module, (module,)):
+        _drop(name)
+
+
+def _names():
+    """The names of the modules loaded now, in a list of their size: a list grown a name
+    at a time would be up to twice as large and leave its smaller copies behind."""
+    out = [None] * len(sys.modules)
+    i = 0
+    for name in sys.modules:
+        out[i] = name
+        i += 1
+    return out
+
+
+def _since(before):
+    """The few modules loaded since ``before`` (_names) was taken."""
+    new = []
+    for name in sys.modules:
+        if name not in before:
+            new.append(name)
+    return new
+
+
+def _drop(module):
+    """``module`` dropped from sys.modules and from its package, so that nothing refers to
+    it any more and the collector can free it."""
     sys.modules.pop(module, None)
     package, _, leaf = module.rpartition(".")
     parent = sys.modules.get(package)

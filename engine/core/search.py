@@ -353,11 +353,19 @@ class SearchPlayer:
     keep to the limit; ``speed``: how many times faster than the device this machine runs
     (the limit is divided by it)."""
 
-    def __init__(self, levels, level, seed, clock, speed):
+    def __init__(self, levels, level, seed, clock, speed, code=None):
         self.level = level
         self.budget, self.horizon, self.limit, self.noise = levels[level]
         self.limit //= speed
         self.search = Search(self, 255, seed, clock)
+        # how to make it again: the module of its code (``code``) and make_cpu's arguments
+        # (a CPU that plays a person is made again for each decision: kit/thinker.py)
+        self.made = (code, level, seed, clock, speed)
+
+    def rngs(self):
+        """The random generators whose states go on from one decision to the next: the
+        search's (a ruleset adds its play-out policy's)."""
+        return (self.search.rng,)
 
     def begin(self, st, now_ms=None):
         s = self.search

@@ -117,10 +117,13 @@ class CpuPlayer(SearchPlayer):
     hooks engine/core/search.py calls."""
 
     def __init__(self, level="normal", seed=1, clock=None, speed=1):
-        SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed)
+        SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed, __name__)
         exact = level in EXACT
         self.greedy = GreedyPlayer(seed, exact)  # the single roll's odds need 3 KB less heap
         self.odds = exact_odds if exact else pbeat_odds
+
+    def rngs(self):
+        return (self.search.rng, self.greedy.rng)
 
     # --- the search's hooks ----------------------------------------------------------------
 

@@ -95,11 +95,14 @@ class CpuPlayer(SearchPlayer):
     hooks the search calls (docs/ARCHITECTURE.md)."""
 
     def __init__(self, level="normal", seed=1, clock=None, speed=1):
-        SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed)
+        SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed, __name__)
         self.breaking = BREAKING[level]
         self.expected = level in EXPECTED
         self.greedy = GreedyPlayer(seed)
         self.rollout = GreedyPlayer(seed + 1, 8)
+
+    def rngs(self):
+        return (self.search.rng, self.greedy.rng, self.rollout.rng)
 
     # --- the search's hooks ----------------------------------------------------------------
 

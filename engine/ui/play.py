@@ -51,6 +51,9 @@ def make(board, kit, got):
     how = Play(play)
     try:
         st = rulesets.part(ruleset, "state").start(config, seed)
+        # the screen's code before the players': what a CPU level's code loads beside it
+        # is its own, let go with it between its decisions (engine/ui/kit/thinker.py)
+        battle = rulesets.screens(ruleset, "battle").battle
         clock = board.ticks_ms
         ps = [rulesets.make_player(ruleset, how.players[0], seed * 2 + 1, clock),
               rulesets.make_player(ruleset, how.players[1], seed * 2 + 2, clock)]
@@ -58,7 +61,7 @@ def make(board, kit, got):
         return None, "Saved game refused: %s" % e
     board.sound_on = how.settings.sound
     saver = Saver(board, play, ruleset, config, seed, actions, newest)
-    screen = rulesets.screens(ruleset, "battle").battle(board, st, ps, saver, how, kit)
+    screen = battle(board, st, ps, saver, how, kit)
     screen.resume(rng, how.cursor)
     return screen, None
 

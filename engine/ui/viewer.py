@@ -23,7 +23,7 @@ from engine.core.protocol import restart
 from .kit import keys as K
 from .kit.app import frames
 from .kit.kit import Kit, Page
-from engine.core.lazy import moment
+from engine.core.lazy import collect, moment
 from .kit.text import wrap
 
 _JUMP = 10
@@ -95,6 +95,7 @@ class ReplayView:
         i = max(0, min(self.n, i))
         self.want = i
         if i < self.i:  # back: from the start, in place
+            collect()  # the fresh state restart makes goes where the collector made room
             restart(self.st, self.seed)
             self.i = 0
             self.screen.set_status("%d/%d replaying..." % (i, self.n))

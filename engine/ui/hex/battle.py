@@ -31,6 +31,8 @@ from engine.tactical_hex.consts import (F_ATT, F_DEF, F_SPENT, K_ATT, K_DEF, K_D
                                         PH_SUSTAIN, kind_of, x_of, y_of, z_of)
 from engine.tactical_hex.counters import MG, defence, kind, move, side_of, strength
 from engine.tactical_hex.geometry import distance
+from engine.tactical_hex.names import COUNTER_NAMES, RESULT_NAMES
+from engine.tactical_hex.notation import describe
 
 from engine.ui.kit import keys as K
 from engine.ui.kit.text import wrap
@@ -61,8 +63,6 @@ _SHORT = (("Hotchkiss ", ""), ("Cavalry", "Cav."), ("Infantry", "Inf."), ("Siber
 
 
 def _short(u):
-    from engine.tactical_hex.names import COUNTER_NAMES
-
     n = COUNTER_NAMES[u]
     for a, b in _SHORT:
         n = n.replace(a, b)
@@ -227,8 +227,6 @@ class HexBattle:
                 " dmg" if f and kind(u, 0) == kind(u, 1) else "",
                 " spent" if st.u_flag[u] & F_SPENT else ""))
         elif st.phase == PH_DEPLOY:
-            from engine.tactical_hex.names import COUNTER_NAMES
-
             self.set_status("place %s" % COUNTER_NAMES[st.next_deploy])
         else:
             who = self.human()
@@ -306,8 +304,6 @@ class HexBattle:
         verb = _VERBS.get(k)
         if verb is not None:
             return "%s %s" % (verb, _short(x))
-        from engine.tactical_hex.notation import describe
-
         text = describe(st, a)
         if text == "roll":
             att, dfd = engagement(st)
@@ -320,8 +316,6 @@ class HexBattle:
         if u == NONE:
             self.set_status("no counter here")
             return
-        from engine.tactical_hex.names import COUNTER_NAMES
-
         lines = [COUNTER_NAMES[u], "  %s" % SIDES[side_of(u)]]
         for f in (0, 1):
             if f and T.COUNTERS[u * T.COUNTER_SIZE + 5] == 255:
@@ -574,8 +568,6 @@ class HexBattle:
         if phase == PH_INIT2:
             return ""
         if phase == PH_FIRE or phase == PH_MELEE:
-            from engine.tactical_hex.names import RESULT_NAMES
-
             if phase == PH_FIRE:
                 t = st.target
                 col = C.odds_column(st.fire_str, defence(t, st.u_face[t]))

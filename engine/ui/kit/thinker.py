@@ -7,8 +7,14 @@ screen is redrawn and the buttons are read between slices. While the battle's pa
 up it is not asked, and its search waits where it is: the time it was not asked (more than
 PAUSE_MS between two calls) is added to its deadline. A baseline player (``choose`` only:
 the greedy and the random player) answers at once.
+
+A CPU that plays a person (``alone``) is on the heap only while it decides: once its
+decision is made, the player and its code (engine/core/lazy.py ``let_go``) go, and the next
+decision makes it again (``held``, the player's ``made``) with its random generators where
+they were, so it decides as one player kept all game would. The person's turn, its menus
+and its saves, has that heap.
 """
-from engine.core.lazy import collect
+from engine.core.lazy import collect, held, let_go
 from engine.core.ticks import ticks_add, ticks_diff
 
 PAUSE_MS = 200  # a longer gap between two calls was a pause, not thinking time
@@ -16,11 +22,12 @@ PAUSE_MS = 200  # a longer gap between two calls was a pause, not thinking time
 
 class Thinker:
     def __init__(self, player, work, alone=False):
-        """``alone``: the game's only CPU player (the other is a person): once it has
-        decided, its search's scratch state is let go, so that the person's turn (a menu's
-        code, a save) has that heap; between two CPU players it stays for the next."""
+        """``alone``: the game's only CPU player (the other is a person): put away between
+        its decisions (above); between two CPU players it stays."""
         self.player = player
-        self.alone = alone
+        # a CPU level playing a person: how to make it again, and its random generators
+        self.made = player.made if alone and hasattr(player, "think") else None
+        self.rngs = None
         self.first = True  # no decision made yet
         self.work = work  # plies of the search a frame
         self.thinking = False  # a decision has begun and is not made yet
@@ -29,11 +36,13 @@ class Thinker:
     def step(self, st, now):
         """The player's action for ``st``, or None while it is still thinking."""
         p = self.player
+        if p is None:  # put away since its last decision: made again
+            p = self.player = self._again()
         if not hasattr(p, "think"):
             return p.choose(st)
         if not self.thinking:
-            if self.alone or self.first:  # its search makes a scratch state: where the
-                collect()  # collector has made room
+            if self.first:  # its search makes its scratch state: where the collector
+                collect()  # has made room
                 self.first = False
             p.begin(st, now)
             self.thinking = True
@@ -44,6 +53,27 @@ class Thinker:
         if not p.think(self.work, now):
             return None
         self.thinking = False
-        if self.alone:
-            p.search.let_go_scratch()
-        return p.best()
+        a = p.best()
+        if self.made is not None:
+            self._put_away(p)
+        return a
+
+    def _again(self):
+        """The CPU made again, its code loaded where the collector has made room, its
+        random generators where the last one's were."""
+        collect()
+        made = self.made
+        p = held(made[0]).make_cpu(made[1], made[2], made[3], made[4])
+        for new, old in zip(p.rngs(), self.rngs):
+            z, w = old.get_state()
+            new.set_state(z, w)
+        self.first = True
+        return p
+
+    def _put_away(self, p):
+        """The decision made: the player, its search's scratch state and its code go (its
+        generators stay: engine/core/rng.py's, no code of the CPU's)."""
+        self.rngs = p.rngs()
+        p.search.let_go_scratch()
+        self.player = None
+        let_go(self.made[0])

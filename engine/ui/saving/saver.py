@@ -24,7 +24,7 @@ action); a save packs the game's blob straight into the record written to the st
 from engine.core.actionlog import ActionLog
 from engine.core.protocol import CHANCE, TERMINAL, DecodeError, restart
 
-from engine.core.lazy import moment
+from engine.core.lazy import collect, moment
 
 from .play import NO_CURSOR, with_cursor
 
@@ -194,6 +194,7 @@ class Saver:
         works), then saved."""
         n = self.last_person
         self.last_person = self.person = self.last_chance = -1
+        collect()  # the fresh state restart makes goes where the collector made room
         restart(st, self.seed)
         yield True  # the spare state's garbage in a frame of its own
         k = [0]
