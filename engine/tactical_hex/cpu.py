@@ -111,7 +111,9 @@ class CpuPlayer(SearchPlayer):
             return old
         from .state import State
 
-        return State()
+        s = State()
+        s._spare = []  # one legal list, refilled at every step of a play-out
+        return s
 
     def determinize(self, s, p, rng):
         return False  # nothing is hidden in Tactical Hex
