@@ -27,11 +27,13 @@ def deploy_menu(b, t):
 
 
 def forecast_menu(b, a):
+    """Assault ``a``'s forecast (RULES A5, A6): how often each side falls over the battle's
+    samples, then "Assault!" under the bar."""
     st = b.st
     u = x_of(a)
     v = y_of(a)
     n = b.samples
-    # loaded for the moment (a CPU level's search keeps it loaded: its dice policy)
+    # loaded for the moment (a CPU deciding has it loaded too: its dice policy)
     c = moment("engine.pocket_tactics.forecast", "forecast", st, u, v, n, st.version + 1)
     lines = [
         "%s falls: %d%%" % (uid(st, v), pct(c[1] + c[3], n)),
@@ -44,6 +46,7 @@ def forecast_menu(b, a):
     b._open_menu("%s > %s" % (uid(st, u), uid(st, v)), items)
     b.menu_i = 3
     b._show_menu()
+
 
 def spell_forecast_menu(b, a):
     """An attack spell's forecast, as an assault's (RULES A9: the card's red dice against
@@ -62,6 +65,7 @@ def spell_forecast_menu(b, a):
 
 
 def card_at(b, hx):
+    """Select on the map: the card of the unit, or else of the tile, under the cursor."""
     st = b.st
     u = b._unit_at(hx)
     if u != NONE:
