@@ -36,7 +36,7 @@ from engine.tactical_hex.notation import describe
 
 from engine.ui.kit import keys as K
 from engine.ui.kit.text import wrap
-from engine.ui.kit.thinker import Thinker
+from engine.ui.kit.thinker import thinkers
 
 from .sprites import S_MOVE, S_TARGET
 
@@ -124,8 +124,7 @@ class HexBattle:
 
         self.board = board
         self.st = st
-        self.players = [None if players[i] is None else
-                        Thinker(players[i], THINK, players[1 - i] is None) for i in (0, 1)]
+        self.players = thinkers(players, THINK)
         self.saver = saver
         self.handover = settings.handover
         kit = kit or Kit(board)

@@ -20,6 +20,14 @@ from engine.core.ticks import ticks_add, ticks_diff
 PAUSE_MS = 200  # a longer gap between two calls was a pause, not thinking time
 
 
+def thinkers(players, work):
+    """A battle's players as its screen asks them: None for a person, else a Thinker of
+    ``work`` plies a frame, put away between its decisions when the other side is a
+    person (``alone``)."""
+    return [None if players[i] is None else Thinker(players[i], work, players[1 - i] is None)
+            for i in (0, 1)]
+
+
 class Thinker:
     def __init__(self, player, work, alone=False):
         """``alone``: the game's only CPU player (the other is a person): put away between
@@ -41,8 +49,8 @@ class Thinker:
         if not hasattr(p, "think"):
             return p.choose(st)
         if not self.thinking:
-            if self.first:  # its search makes its scratch state: where the collector
-                collect()  # has made room
+            if self.first or self.made is not None:  # its search makes its scratch
+                collect()  # state: where the collector has made room
                 self.first = False
             p.begin(st, now)
             self.thinking = True
@@ -67,7 +75,6 @@ class Thinker:
         for new, old in zip(p.rngs(), self.rngs):
             z, w = old.get_state()
             new.set_state(z, w)
-        self.first = True
         return p
 
     def _put_away(self, p):

@@ -22,7 +22,7 @@ from engine.ui.kit import keys as K
 from engine.ui.kit.feedback import Feedback
 from engine.ui.kit.text import wrap
 from engine.pocket_tactics.players import GreedyPlayer
-from engine.ui.kit.thinker import Thinker
+from engine.ui.kit.thinker import thinkers
 
 from . import mapmode, screens
 from .screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER, ROLL_PHASES, MapScreen
@@ -45,8 +45,7 @@ class Battle(MapScreen):
         sound, the LEDs' brightness and the hand-over page (engine/ui/saving/play.py).
         ``auto_draft``: the device places the humans' tiles in the map draft."""
         work = getattr(board, "cpu_work", WORK)
-        self.players = [None if players[i] is None else
-                        Thinker(players[i], work, players[1 - i] is None) for i in (0, 1)]
+        self.players = thinkers(players, work)
         self.saver = saver
         self.handover = settings.handover and players[0] is None and players[1] is None
         self.samples = samples
