@@ -24,7 +24,8 @@ from engine.ui.pt.sprites import (_COLORS, C_CURSOR, CELL, MARK_COLORS, MARK_MOV
                                   MARK_SELECT, MARK_TARGET)
 from engine.ui.pt.mapview import hex_px  # noqa: E402
 from engine.ui.pt.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_OVER  # noqa: E402
-from engine.ui.pt.screens import M_MENU, tally_line  # noqa: E402
+from engine.ui.pt.screens import M_MENU  # noqa: E402
+from engine.ui.pt.pages import tally_line  # noqa: E402
 from tests.helpers import position  # noqa: E402
 from tools.ui_bot import Bot, battle_screen  # noqa: E402
 
@@ -334,6 +335,60 @@ def test_a_cpu_playing_a_person_is_on_the_heap_only_while_it_decides():
         else:
             bot.frame()
     assert answers >= 2
+
+
+def test_pages_and_quick_decisions_go_without_code_they_do_not_need(monkeypatch):
+    # battle.py pages(): the assault's page and the game's end are loaded while one is up
+    # and let go when the map comes back; thinker.py: a CPU playing a person takes an
+    # assault's bumps and re-rolls (quick_code) without its search's code
+    import sys
+
+    from engine.core import lazy
+    from engine.rulesets import make_player
+    from engine.ui.kit import thinker
+
+    board, st, battle, bot = duel((None, make_player(1, "normal", 3)))
+    made_in = []  # the phase of each decision the CPU was made again for
+
+    def held(module):
+        made_in.append(st.phase)
+        return lazy.held(module)
+
+    monkeypatch.setattr(thinker, "held", held)
+    cpu = battle.players[1]
+    person = GreedyPlayer(5)
+    pages = "engine.ui.pt.pages"
+    sys.modules.pop(pages, None)  # (this module imported it for tally_line)
+    seen = {"assault": 0, "map": 0, "quick": 0}
+    for _ in range(5000):
+        if st.to_act() == TERMINAL:
+            break
+        if battle.busy is None and battle.mode == M_ASSAULT:
+            assert pages in sys.modules
+            seen["assault"] += 1
+        if battle.human() == 0 and battle.busy is None and battle.mode != M_INFO:
+            if battle.mode == M_MAP:
+                assert pages not in sys.modules
+                seen["map"] += 1
+            bot.act(person.choose(st))
+            continue
+        quick = st.to_act() == 1 and st.phase in (PH_BUMP, PH_REROLL)
+        n = battle.saver.log.count
+        if battle.mode == M_INFO:
+            bot.press(K.A)
+        else:
+            bot.frame()
+        if quick and battle.saver.log.count > n:  # the CPU took a bump or re-roll
+            seen["quick"] += 1
+            assert cpu.player is None and made_in[-1:] != [PH_BUMP]
+            assert "engine.pocket_tactics.cpu_quick" not in sys.modules
+    for _ in range(50):  # the last result closed: the game's end, a page
+        if battle.mode == M_OVER:
+            break
+        bot.press(K.A)
+    assert battle.mode == M_OVER and pages in sys.modules
+    assert min(seen.values()) >= 1 and made_in, seen
+    assert PH_BUMP not in made_in and PH_REROLL not in made_in
 
 
 def test_spell_hand_only_for_its_owner():

@@ -15,7 +15,7 @@ from engine.ui.kit import keys as K
 from engine.ui.kit.app import loop
 from engine.ui.pt.mapview import step_cursor
 from engine.ui.pt.screens import M_ASSAULT, M_HANDOVER, M_INFO, M_MAP, M_MENU, M_OVER
-from engine.ui.pt.screens import dice_action
+from engine.ui.pt.pages import dice_action
 from engine.ui.pt.screens import uid as _uid
 
 FRAME_MS = 20

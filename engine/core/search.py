@@ -351,9 +351,12 @@ class SearchPlayer:
     derives from it and adds the hooks. ``levels[level]``: (evaluations a decision, horizon,
     time limit in device ms, noise); ``clock``: a ms clock (e.g. supervisor.ticks_ms) read to
     keep to the limit; ``speed``: how many times faster than the device this machine runs
-    (the limit is divided by it)."""
+    (the limit is divided by it); ``quick_code``: the module whose ``quick_action(st)`` takes
+    the decisions that need no search (None where there is none to take; the hooks' quick()
+    returns the same), so that a CPU put away between decisions takes them without its
+    search's code (engine/ui/kit/thinker.py)."""
 
-    def __init__(self, levels, level, seed, clock, speed, code=None):
+    def __init__(self, levels, level, seed, clock, speed, code=None, quick_code=None):
         self.level = level
         self.budget, self.horizon, self.limit, self.noise = levels[level]
         self.limit //= speed
@@ -361,6 +364,7 @@ class SearchPlayer:
         # how to make it again: the module of its code (``code``) and make_cpu's arguments
         # (a CPU that plays a person is made again for each decision: kit/thinker.py)
         self.made = (code, level, seed, clock, speed)
+        self.quick_code = quick_code
 
     def rngs(self):
         """The random generators whose states go on from one decision to the next: the

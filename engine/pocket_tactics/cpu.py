@@ -10,20 +10,17 @@ player's values; a play-out stops at an assault's dice, which evaluate.py values
 odds (no sampled dice). "normal" and "hard" look at the other side's reply (horizon
 2, the greedy player's); "hard" values assaults by the exact odds, with bumps and re-rolls
 (odds.py), "easy" and "normal" by the single roll, which needs 3 KB less heap. The
-dice decisions of an assault (bumps, re-rolls) use the greedy dice policy of forecast.py,
-and the setup decisions fixed rules below (a compact map, room around the own feature, the
-costliest units first).
+dice decisions of an assault (bumps, re-rolls) and the setup's are taken without a search,
+by cpu_quick.py (loaded for the moment).
 """
+from engine.core.lazy import moment
 from engine.core.search import SearchPlayer
 
 from . import tables as T
-from .consts import (K_BUMP, K_REROLL, K_STOP, NONE, PH_BUMP, PH_FEATURE, PH_HASTE,
-                     PH_PLACE_TILE, PH_REROLL, PH_ROLL, PH_SETUP_DEPLOY, PH_TURN, U_POINTS, action,
-                     kind_of, x_of, y_of)
+from .consts import (PH_BUMP, PH_FEATURE, PH_HASTE, PH_PLACE_TILE, PH_REROLL, PH_ROLL,
+                     PH_SETUP_DEPLOY, PH_TURN)
 from .evaluate import evaluate, exact_odds, pbeat_odds
-from .forecast import best_bump, best_reroll
 from .players import GreedyPlayer
-from .units import stat
 
 # level: (evaluations a decision, horizon in turns, time limit in device ms, noise); the
 # figures that chose them: docs/PERFORMANCE.md, "The CPU's strength"
@@ -34,82 +31,8 @@ LEVELS = {
 }
 EXACT = ("hard",)  # levels whose evaluation uses the exact assault odds (evaluate.exact_odds)
 _PRIOR_MAX = 1 << 27
-
-
-def _dice_action(st):
-    """The greedy dice policy's bump or re-roll (or stop) for the side to act."""
-    pa = stat(st, st.att, U_POINTS)
-    pd = stat(st, st.dfd, U_POINTS)
-    side = st.side
-    if st.phase == PH_BUMP:
-        b = best_bump(st.dice, st.ndice, st.bumps, side, pa, pd)
-        return action(K_STOP) if b < 0 else action(K_BUMP, b >> 4, b & 15)
-    s = best_reroll(st.dice, st.ndice, side, pa, pd) if st.rerolls[side] else -1
-    return action(K_STOP) if s < 0 else action(K_REROLL, s)
-
-
-def _setup_deploy(st):
-    """A2.8: the costliest unit first, onto a feature if one is in reach (the other
-    player's above all: it cannot deploy from a feature it does not hold), else as near
-    the centre as possible."""
-    b = st.board
-    best = action(K_STOP)
-    best_v = -1
-    for a in st.legal_actions():
-        if kind_of(a) == K_STOP:
-            continue
-        u = x_of(a)
-        t = y_of(a)
-        v = 100 * stat(st, u, U_POINTS) - 10 * b.route(t, 0)
-        if b.t_feature[t] != NONE:
-            v += 5000 if t != st.own_tile[st.player] else 3000
-        if v > best_v:
-            best = a
-            best_v = v
-    return best
-
-
-def _place_tile(st):
-    """A2.6: the drawn tile where it touches the most placed tiles, nearest the centre on a
-    tie. A compact map leaves room around each feature for the setup deployment (A2.8);
-    a long arm can put the two own features side by side (A2.7)."""
-    b = st.board
-    g = b.grid
-    best = None
-    best_v = -1
-    for a in st.legal_actions():
-        h = x_of(a)
-        v = 0
-        for d in range(6):
-            nb = g.neighbour(h, d)
-            if nb >= 0 and b.cell[nb]:
-                v += 16
-        v -= g.distance(h, b.t_hex[0]) if b.t_hex else 0
-        if v > best_v:
-            best = a
-            best_v = v
-    return best
-
-
-def _feature(st):
-    """A2.7: among the tiles the rule leaves, the one with the most free tiles around it
-    (room to deploy, A2.8), then the farthest from the other player's feature."""
-    b = st.board
-    other = st.own_tile[1 - st.player]
-    best = None
-    best_v = -1
-    for a in st.legal_actions():
-        t = x_of(a)
-        v = 0
-        for u in range(b.n):
-            if b.route(t, u) == 1 and b.t_feature[u] == NONE:
-                v += 16
-        if other != NONE:
-            v += b.route(t, other)
-        if v > best_v:
-            best = a
-            best_v = v
-    return best
+_QUICK = "engine.pocket_tactics.cpu_quick"  # the decisions of _QUICK_PHASES
+_QUICK_PHASES = (PH_BUMP, PH_REROLL, PH_SETUP_DEPLOY, PH_PLACE_TILE, PH_FEATURE)
 
 
 class CpuPlayer(SearchPlayer):
@@ -117,7 +40,7 @@ class CpuPlayer(SearchPlayer):
     hooks engine/core/search.py calls."""
 
     def __init__(self, level="normal", seed=1, clock=None, speed=1):
-        SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed, __name__)
+        SearchPlayer.__init__(self, LEVELS, level, seed, clock, speed, __name__, _QUICK)
         exact = level in EXACT
         self.greedy = GreedyPlayer(seed, exact)  # the single roll's odds need 3 KB less heap
         self.odds = exact_odds if exact else pbeat_odds
@@ -167,17 +90,14 @@ class CpuPlayer(SearchPlayer):
         return hidden
 
     def quick(self, st):
+        """The decisions taken without a search: an assault's dice and the setup's by the
+        rules of cpu_quick.py (its code loaded for the moment: a search's decision goes
+        without it), the rest the greedy player's."""
         ph = st.phase
         if ph == PH_TURN or ph == PH_HASTE:
             return None
-        if ph == PH_BUMP or ph == PH_REROLL:
-            return _dice_action(st)
-        if ph == PH_SETUP_DEPLOY:
-            return _setup_deploy(st)
-        if ph == PH_PLACE_TILE:
-            return _place_tile(st)
-        if ph == PH_FEATURE:
-            return _feature(st)
+        if ph in _QUICK_PHASES:
+            return moment(_QUICK, "quick_action", st)
         return self.greedy.choose(st)
 
     def priors(self, st, acts, n, out):
@@ -210,8 +130,8 @@ class CpuPlayer(SearchPlayer):
 
     def policy(self, s, rng):
         ph = s.phase
-        if ph == PH_BUMP or ph == PH_REROLL:
-            return _dice_action(s)
+        if ph == PH_BUMP or ph == PH_REROLL:  # (a play-out stops at the roll before: expects)
+            return moment(_QUICK, "quick_action", s)
         if ph == PH_TURN:
             return self.greedy.choose(s)
         acts = s.legal_actions()

@@ -12,9 +12,10 @@ A CPU that plays a person (``alone``) is on the heap only while it decides: once
 decision is made, the player and its code (engine/core/lazy.py ``let_go``) go, and the next
 decision makes it again (``held``, the player's ``made``) with its random generators where
 they were, so it decides as one player kept all game would. The person's turn, its menus
-and its saves, has that heap.
+and its saves, has that heap. A decision that needs no search (an assault's dice, the
+setup's: the player's ``quick_code``) is taken with that code alone, for the moment.
 """
-from engine.core.lazy import collect, held, let_go
+from engine.core.lazy import collect, held, let_go, moment
 from engine.core.ticks import ticks_add, ticks_diff
 
 PAUSE_MS = 200  # a longer gap between two calls was a pause, not thinking time
@@ -35,6 +36,7 @@ class Thinker:
         self.player = player
         # a CPU level playing a person: how to make it again, and its random generators
         self.made = player.made if alone and hasattr(player, "think") else None
+        self.quick_code = player.quick_code if self.made is not None else None
         self.rngs = None
         self.first = True  # no decision made yet
         self.work = work  # plies of the search a frame
@@ -44,8 +46,12 @@ class Thinker:
     def step(self, st, now):
         """The player's action for ``st``, or None while it is still thinking."""
         p = self.player
-        if p is None:  # put away since its last decision: made again
-            p = self.player = self._again()
+        if p is None:  # put away since its last decision
+            if self.quick_code is not None:  # a decision with no search: without its code
+                a = moment(self.quick_code, "quick_action", st)
+                if a is not None:
+                    return a
+            p = self.player = self._again()  # made again
         if not hasattr(p, "think"):
             return p.choose(st)
         if not self.thinking:

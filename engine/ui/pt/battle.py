@@ -32,7 +32,7 @@ _CHANCE_MS = 140  # pause between dice
 _CPU_MS = 450  # pause before a CPU decision
 _RESULT_MS = 1500  # how long a result stays up when no human plays
 _MENU_LINES = 9  # menu lines under the title
-_UI = "engine.ui.pt."  # the package of the menus' modules (Battle.menus)
+_UI = "engine.ui.pt."  # the package of the held modules (Battle.menus, Battle.pages)
 WORK = 160  # plies of a CPU level's search a frame where the board does not say (desktop)
 
 
@@ -105,7 +105,7 @@ class Battle(MapScreen):
         if self.mode == M_INFO:
             return  # a result is on screen; closing it comes back here
         if ph == PH_OVER:
-            self.feedback.set_side(screens.game_over(self))  # the winner's colour
+            self.feedback.set_side(self.pages().game_over(self))  # the winner's colour
             return
         who = st.to_act()
         side = st.player if who < 0 else who
@@ -119,11 +119,12 @@ class Battle(MapScreen):
             return
         self.feedback.set_side(side)
         if ph in ROLL_PHASES:
-            screens.assault_screen(self)
+            self.pages().assault_screen(self)
             return
         if self.mode != M_MAP:
             self.panel.hide()
             self.mode = M_MAP
+        self._close_pages()
         mapmode.refresh(self)
 
     # --- events --------------------------------------------------------------------------
@@ -177,6 +178,24 @@ class Battle(MapScreen):
         let_go(_UI + "menus")
         let_go(_UI + "hexmenus")
 
+    def pages(self):
+        """The code of the pages over the map (pages.py: an assault's dice and choices, its
+        result, the game's end), held while one is up and let go when the map comes back
+        (_close_pages): a CPU's search and a person's turn on the map go without it."""
+        return held(_UI + "pages")
+
+    def _close_pages(self):
+        """The map is back: the pages' code goes (the assault's lines of choices hold none of
+        its objects: "Auto" is auto_rest)."""
+        let_go(_UI + "pages")
+
+    def auto_rest(self):
+        """The assault page's "Auto": the device takes the rest of this assault's bumps and
+        re-rolls for the person (the greedy dice policy, tick)."""
+        self.auto[self.human()] = True
+        self.menu_i = 0
+        self.menu_top = 0
+
     def _open_menu(self, title, items, back=M_MAP, cards=None):
         """``cards``: for each item, a function giving its card's lines (Select shows it),
         or None."""
@@ -209,7 +228,7 @@ class Battle(MapScreen):
             elif self.menu_i >= self.menu_top + visible:
                 self.menu_top = self.menu_i - visible + 1
             if self.mode == M_ASSAULT:
-                screens.assault_screen(self)
+                self.pages().assault_screen(self)
             else:
                 self._show_menu()
         elif key == K.A:
@@ -325,10 +344,10 @@ class Battle(MapScreen):
             snap = (st.att, st.dfd, bytearray(st.dice), bytearray(st.ndice), ph)
         who = st.to_act()
         if ph in ROLL_PHASES and ph != PH_REROLL_DIE:
-            screens.note_dice(self, a, who)
+            self.pages().note_dice(self, a, who)
         st.apply(a)
         if ph == PH_REROLL_DIE:
-            screens.note_reroll(self)
+            self.pages().note_reroll(self)
         self.saver.applied(st, a, who, self.map.cursor_hex)
         failed = self.saver.news()
         self.sel = NONE
@@ -348,8 +367,8 @@ class Battle(MapScreen):
                 if st.outcome == 2:
                     self._show_info(["Hazard!", "", "  %s is lost." % screens.uid(st, snap[0])], M_MAP)
             else:
-                screens.assault_result(self, snap[0], snap[1], st.dice, st.ndice, st.outcome,
-                                     snap[4] == PH_SPELL_ROLL)
+                self.pages().assault_result(self, snap[0], snap[1], st.dice, st.ndice,
+                                                   st.outcome, snap[4] == PH_SPELL_ROLL)
         if failed is not None and self.mode != M_INFO:
             self._said_failure(failed)
         self._enter()

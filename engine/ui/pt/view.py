@@ -5,6 +5,7 @@ its dice, or the game's end, as the battle shows them."""
 from engine.pocket_tactics.consts import PH_DRAW_SPELL, PH_OVER
 
 from . import screens
+from .pages import assault_screen, game_over
 
 
 class View(screens.MapScreen):
@@ -20,9 +21,9 @@ class View(screens.MapScreen):
         self.map.sync(st, self.unit_sprite)
         self.map.show_cursor(False)
         if st.phase == PH_OVER:
-            screens.game_over(self)
+            game_over(self)
         elif st.phase in screens.ROLL_PHASES:
-            screens.assault_screen(self)
+            assault_screen(self)
 
     def words(self, st, a, secret):
         """Who did what: ``a`` taken in ``st``, in the notation; with ``secret`` (the game
