@@ -972,13 +972,13 @@ def test_tactical_hex_start_menu_offers_undo():
         if st.to_act() < 0:
             continue
         screen._enter()
-        screen._start_menu()
+        screen.on_event(K.START)
         texts = [t for t, _ in screen.menu]
         assert texts[0] == "Back to the map"  # under the bar (issue 31)
         assert texts[-3:] == ["Undo last move", "Replay this game", "Leave the game"]
         screen.menu_i = len(texts) - 3
         after = st.encode()
-        screen._menu_key(K.A)
+        screen.on_event(K.A)
         frames = 0
         while screen.busy is not None:  # the record replays, STEP actions a frame
             screen.on_event(K.A)  # keys are ignored meanwhile
@@ -1015,10 +1015,7 @@ def _choose(screen, text):
     screen.tick(screen.board.ticks_ms())
     names = [t for t, _ in screen.menu]
     screen.menu_i = names.index(text)
-    if isinstance(screen, HexBattle):
-        screen._menu_key(K.A)
-    else:
-        screen.on_event(K.A)
+    screen.on_event(K.A)
 
 
 @pytest.mark.parametrize("ruleset,decisions", [(1, 25), (1, 26), (2, 25), (2, 26)],

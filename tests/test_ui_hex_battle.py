@@ -4,6 +4,7 @@ button presses alone: whole games (a human's choices typed in by buttons against
 and hot-seat with hand-overs), the marks, the odds before a roll, the dice and the
 initiative in the status line, the menus and the end."""
 import os
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -230,14 +231,17 @@ def test_sustained_fire_offers_each_enemy_in_sight_under_the_cursor():
 def test_start_while_the_cpu_thinks_pauses_it_and_can_leave():
     # two CPU players: Start in the middle of a decision opens the pause menu; the search
     # stays where it is while the menu is up, and goes on when it is closed
+    sys.modules.pop("engine.ui.hex.menus", None)  # (left loaded by an earlier test's menu)
     board, st, battle, bot = game([make_cpu("normal", 1), make_cpu("normal", 2)], seed=3)
     for _ in range(2000):
         bot.frame()
         if battle.thinking:
             break
     assert battle.thinking
+    assert "engine.ui.hex.menus" not in sys.modules  # two CPU players: no menu yet
     bot.press(K.START)
     assert battle.mode == M_MENU and battle.menu_title == "Paused"
+    assert "engine.ui.hex.menus" in sys.modules  # its code, while it is up (menus.py)
     # none of the CPU's choices (nor a die's) in a person's hands
     assert [w for _, w in battle.menu] == ["back", "leave"]  # A under the bar: resume
     version = st.version
@@ -246,7 +250,7 @@ def test_start_while_the_cpu_thinks_pauses_it_and_can_leave():
     bot.frame(30)
     assert st.version == version and p.search.evals == evals  # paused
     bot.press(K.B)
-    assert battle.mode == M_MAP
+    assert battle.mode == M_MAP and "engine.ui.hex.menus" not in sys.modules
     for _ in range(2000):
         if st.version != version:
             break

@@ -20,6 +20,7 @@ wait). It quits with ``next`` set to the program that comes next: "title", or "v
 "Replay this game".
 """
 
+from engine.core.lazy import held, let_go
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
 from engine.rulesets import TACTICAL_HEX
 from engine.tactical_hex import combat as C
@@ -50,6 +51,7 @@ TYPES = ("infantry", "MG", "cavalry")
 PAUSE_MS = 700  # a die or a CPU action stays in the status line this long
 THINK = 8  # plies of the CPU's search a frame (about one evaluation: docs/PERFORMANCE.md)
 _RED = (K_FIRE, K_DEF, K_HIT)
+_MENUS = "engine.ui.hex.menus"  # held while a menu or a card is up (HexBattle.menus)
 _PROMPT = {PH_DEPLOY: "deploy", PH_ACT: "activate", PH_MOVE: "move on",
            PH_OPFIRE: "MG fire?", PH_COMBAT: "attack", PH_HITS: "take hit",
            PH_RESET: "reset"}
@@ -249,39 +251,10 @@ class HexBattle:
 
     # --- menus -------------------------------------------------------------------------
 
-    def _open_menu(self, title, items):
-        self.menu_title = title
-        self.menu = items
-        self.menu_i = 0
-        self.mode = M_MENU
-        self._draw_menu()
-
-    def _draw_menu(self):
-        top = max(0, self.menu_i - 7)
-        lines = [self.menu_title]
-        for text, _ in self.menu[top:top + 8]:
-            lines.append(" " + text)
-        side = self.human()
-        self.panel.show(lines, 1 + self.menu_i - top, side if side >= 0 else 0)
-        self.dirty = True
-
-    def _start_menu(self):
-        st = self.st
-        items = [("Back to the map", "back")]  # under the bar: Start A changes nothing
-        who = self.human()
-        if who >= 0:  # a pause while the CPU thinks or a die is due: none of their choices
-            for a in st.legal_actions():
-                if hex_of(st, a) < 0:
-                    items.append((self._words(a), a))
-            items.append(("Counter card", "card"))
-            items.append(("Concede", "concede"))
-            if self.saver.undo_on:
-                items.append(("Undo last move", "undo"))
-            if getattr(self.board, "replays", True):
-                items.append(("Replay this game", "replay"))
-        items.append(("Leave the game", "leave"))
-        self._open_menu("%s: %s" % (SIDES[who], _PROMPT.get(st.phase, "")) if who >= 0
-                        else "Paused", items)
+    def menus(self):
+        """The menus' code (menus.py: Start's menu, the choice among a hex's actions, a
+        counter's card), held while one is up and let go when it closes (_back)."""
+        return held(_MENUS)
 
     def _words(self, a):
         """``a`` in words that fit a menu line (25 characters) and tell its choices apart:
@@ -309,27 +282,6 @@ class HexBattle:
             text = "roll %d:%d (%s)" % (att, dfd, odds_name(C.odds_column(att, dfd)))
         return text
 
-    def _card(self):
-        st = self.st
-        u = st.cell[self.cursor]
-        if u == NONE:
-            self.set_status("no counter here")
-            return
-        lines = [COUNTER_NAMES[u], "  %s" % SIDES[side_of(u)]]
-        for f in (0, 1):
-            if f and T.COUNTERS[u * T.COUNTER_SIZE + 5] == 255:
-                lines.append("  back: blank")
-                continue
-            lines.append("  %s: %s %d, move %d%s" % (
-                ("front", "back")[f], TYPES[kind(u, f)], strength(u, f), move(u, f),
-                " <" if st.u_face[u] == f else ""))
-        lines.append("  spent" if st.u_flag[u] & F_SPENT else "  ready")
-        lines.append("")
-        lines.append("  B: back")
-        self.mode = M_CARD
-        self.panel.show(lines)
-        self.dirty = True
-
     # --- input -------------------------------------------------------------------------
 
     def on_event(self, ev):
@@ -355,11 +307,11 @@ class HexBattle:
                 self._enter()  # a page said something (a save's failure): on with the game
             return
         if mode == M_MENU:
-            self._menu_key(key)
+            self.menus().menu_key(self, key)
             return
         if self.human() < 0:
             if key == K.START:  # the CPU or the dice have the turn: Start pauses them
-                self._start_menu()
+                self.menus().start_menu(self)
             return
         if key in (K.UP, K.DOWN, K.LEFT, K.RIGHT):
             self._move_cursor(key)
@@ -368,55 +320,18 @@ class HexBattle:
             if len(acts) == 1:
                 self._apply(acts[0])
             elif acts:
-                self._open_menu("Choose", [(self._words(a), a) for a in acts])
+                self.menus().open_menu(self, "Choose", [(self._words(a), a) for a in acts])
         elif key == K.START:
-            self._start_menu()
+            self.menus().start_menu(self)
         elif key == K.SELECT:
-            self._card()
-
-    def _menu_key(self, key):
-        n = len(self.menu)
-        if key == K.UP:
-            self.menu_i = (self.menu_i - 1) % n
-            self._draw_menu()
-        elif key == K.DOWN:
-            self.menu_i = (self.menu_i + 1) % n
-            self._draw_menu()
-        elif key == K.B:
-            self._back()
-        elif key == K.A:
-            what = self.menu[self.menu_i][1]
-            if what == "back":
-                self._back()
-            elif what == "card":
-                self._card()
-            elif what == "leave":
-                self.quit = True  # back to the title
-            elif what == "concede":  # asked first, "No" under the bar (issue 31)
-                self._open_menu("%s: concede the game?" % SIDES[self.human()],
-                                [("No, play on", "back"), ("Yes, concede", "yield")])
-            elif what == "yield":
-                self.panel.hide()
-                self.conceded = self.human()
-                self.st.concede(self.conceded)
-                self.saver.over(self.st, self.cursor)
-                self.failed = self.saver.news()
-                self._enter()
-            elif what == "undo":
-                self._back()
-                self.undo()
-            elif what == "replay":
-                self._back()
-                self.leave_for_replay()
-            else:
-                self.panel.hide()
-                self.mode = M_MAP
-                self._apply(what)
+            self.menus().card(self)
 
     def _back(self):
+        """A menu or a page closed: the map again, without the menus' code."""
         self.panel.hide()
         self.mode = M_MAP
         self.dirty = True
+        let_go(_MENUS)
         self._hover()
 
     def _move_cursor(self, key):
