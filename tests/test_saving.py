@@ -23,7 +23,8 @@ from engine.ui.play import open_battle
 from engine.ui.pt.screens import M_INFO
 from engine.ui.saving import store
 from engine.ui.saving.play import NO_CURSOR, Play, Settings, play_bytes, with_cursor
-from engine.ui.saving.saver import STEP, Saver
+from engine.ui.saving.replaying import STEP
+from engine.ui.saving.saver import Saver
 from engine.ui.title import Title
 from engine.ui.viewer import ReplayView
 from tests.powercut import ERASE, FlashModel, PowerCut

@@ -19,16 +19,17 @@ line on the serial console) gets the game's record too.
 The record is kept as the save holds it (engine/core/actionlog.py: varints, 1-2 bytes an
 action); a save packs the game's blob straight into the record written to the store
 (engine/core/slotwrite.py), in a buffer made for that save, by code loaded for that moment
-(engine/core/lazy.py): no reading code, and no writing code between saves.
+(engine/core/lazy.py): no reading code, and no writing code between saves. The replay of
+the record over frames, for Continue and Undo (replaying.py), is loaded while it runs.
 """
 from engine.core.actionlog import ActionLog
-from engine.core.protocol import CHANCE, TERMINAL, DecodeError, restart
+from engine.core.protocol import CHANCE, TERMINAL
 
-from engine.core.lazy import collect, moment
+from engine.core.lazy import held, let_go, moment
 
 from .play import NO_CURSOR, with_cursor
 
-STEP = 16  # actions a continued game's or an undo's replay applies a frame
+_REPLAYING = "engine.ui.saving.replaying"  # Continue's and Undo's replay (resuming, undoing)
 
 
 class Saver:
@@ -134,42 +135,15 @@ class Saver:
         person, so only a failed save makes this False)."""
         return self.error is None and self.saved == self.log.count
 
-    # --- replaying the record over frames: Continue and Undo -----------------------------
-
-    def _replay(self, st, n, apply):
-        """Applies the first ``n`` actions of the log to ``st`` (at the game's start)
-        through ``apply(a)``: a generator that yields after every STEP actions, so that a
-        frame makes the garbage of a few actions only. Returns the byte of the log where
-        it stopped."""
-        done = [0]
-
-        def one(a):
-            apply(a)
-            done[0] += 1
-
-        at = 0
-        while done[0] < n:
-            at = self.log.walk(one, min(STEP, n - done[0]), at)
-            yield True
-        return at
+    # --- replaying the record over frames: Continue and Undo (replaying.py) -------------
 
     def resuming(self, st, rng):
-        """A continued game's position: the log applied to ``st`` at the game's start, each
-        action checked by the rules, STEP a frame (yields True while it works); ValueError
-        (IllegalAction) for an action the rules refuse, DecodeError when the replay does not
-        end with the saved PRNG state ``rng`` (a save of another version, or damaged in a
-        way the checksums miss)."""
-        k = [0]
-
-        def again(a):
-            self._seen(k[0], st.to_act())
-            st.apply(a)
-            k[0] += 1
-
-        yield from self._replay(st, self.log.count, again)
-        if st.rng.get_state() != rng:
-            raise DecodeError("the record replays to another position (saved by another "
-                              "version)")
+        """A continued game's position, the log replayed over frames (a generator:
+        replaying.resuming, whose code is loaded while it runs)."""
+        try:
+            yield from held(_REPLAYING).resuming(self, st, rng)
+        finally:
+            let_go(_REPLAYING)
 
     def undo_refused(self, st):
         """Why the last decision of a person cannot be taken back now, or None: undo is
@@ -189,22 +163,10 @@ class Saver:
 
     def undoing(self, st, cursor=NO_CURSOR):
         """Takes back the last decision of a person and the CPU's answers after it (check
-        ``undo_refused`` first): ``st`` restarted in place (protocol.restart) and the log
-        before that decision applied again, STEP a frame (a generator: yields True while it
-        works), then saved."""
-        n = self.last_person
-        self.last_person = self.person = self.last_chance = -1
-        collect()  # the fresh state restart makes goes where the collector made room
-        restart(st, self.seed)
-        yield True  # the spare state's garbage in a frame of its own
-        k = [0]
-
-        def again(a):
-            self._seen(k[0], st.to_act())
-            st.apply_trusted(a)  # the record's own actions, legal when they were played
-            k[0] += 1
-
-        at = yield from self._replay(st, n, again)
-        self.log.n = at
-        self.log.count = n
+        ``undo_refused`` first), over frames (a generator: replaying.undoing, whose code is
+        loaded while it runs), then saves the game so (without that code)."""
+        try:
+            yield from held(_REPLAYING).undoing(self, st)
+        finally:
+            let_go(_REPLAYING)
         self.save(st, cursor)
