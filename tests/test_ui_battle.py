@@ -391,6 +391,47 @@ def test_pages_and_quick_decisions_go_without_code_they_do_not_need(monkeypatch)
     assert PH_BUMP not in made_in and PH_REROLL not in made_in
 
 
+def test_a_save_that_fails_as_an_assault_ends_is_said_after_its_result():
+    # battle.py _apply: the result's page comes first (and the pages' code goes before the
+    # save); a save that failed meanwhile is said when that page closes, not lost
+    from tests.powercut import FlashModel
+
+    from engine.ui.pt.screens import ROLL_PHASES
+
+    class AfterTheAssault(FlashModel):  # writes fail once the assault is over
+        st = None
+
+        def write(self, offset, data):
+            if self.st is not None and self.st.phase not in ROLL_PHASES:
+                raise OSError("No space left on device")
+            FlashModel.write(self, offset, data)
+
+    store = AfterTheAssault()
+    st = position(("0,0", "1,0", "2,0", "0,1", "1,1", "-1,1"),
+                  (("A", "company_trooper", "0,0"), ("A", "combat_medic", "-1,1"),
+                   ("B", "goblin_thug", "1,0")), seed=4)
+    board = stub.make(store=store)
+    battle = battle_screen(board, st, [None, None], handover=False)
+    bot = Bot(board, battle)
+    bot.settle()
+    bot.act([a for a in st.legal_actions() if kind_of(a) == K_ASSAULT][0])
+    store.st = st
+    pages = []
+    for _ in range(300):
+        if battle.mode == M_INFO:
+            pages.append(" ".join(battle.panel.text))
+            bot.press(K.A)
+        elif battle.human() >= 0 and battle.mode == M_MAP:
+            break
+        elif battle.human() >= 0:
+            bot.act(GreedyPlayer(1).choose(st))  # a bump or a re-roll: saved
+        else:
+            bot.frame()
+    assert len(pages) == 2 and "falls" in pages[0], pages  # the result first
+    assert "Saving failed" in pages[1] and "No space left on device" in pages[1]
+    assert battle.mode == M_MAP and battle.unsaid is None
+
+
 def test_spell_hand_only_for_its_owner():
     board, st, battle, bot = mage_duel(["fireball", "ward"], handover=True)
     assert battle.mode == M_HANDOVER and battle.human() == 0

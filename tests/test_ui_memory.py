@@ -41,14 +41,15 @@ KB = 1024
 # ceiling is a heap tried, not any heap above the figure.
 OVER = {
     ("title-battle", "mpy"): 117 * KB,
-    ("human", "mpy"): 115 * KB,
-    ("hard", "mpy"): 118 * KB,
-    ("hard-continue", "mpy"): 117 * KB,
+    ("cpu", "mpy"): 110 * KB,
+    ("human", "mpy"): 115.5 * KB,
+    ("hard", "mpy"): 118.5 * KB,
+    ("hard-continue", "mpy"): 118 * KB,
     ("hotseat-undo", "mpy"): 112 * KB,
-    ("normal", "mpy"): 115.5 * KB,
+    ("normal", "mpy"): 116 * KB,
     ("cpu", "py"): 143 * KB,
-    ("human", "py"): 145 * KB,
-    ("normal", "py"): 162.5 * KB,
+    ("human", "py"): 144.5 * KB,
+    ("normal", "py"): 155.5 * KB,
 }
 SCREENS = {
     "title": {"menu", "rules", "text", "browser", "settings", "builder", "tiles", "draft"},

@@ -180,7 +180,7 @@ class Bot:
         st = s.st
         before = st.version
         if s.mode == M_ASSAULT:
-            # equal bumps on one die share a line (screens.assault_screen): its words
+            # equal bumps on one die share a line (pages.assault_screen): its words
             want = dice_action(st, a)
             self.choose(lambda text, value: value == a or text == want)
         else:

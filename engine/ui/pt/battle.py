@@ -67,6 +67,7 @@ class Battle(MapScreen):
         self.next = "title"  # the program after this one
         self.refused = None  # why a continued game's record was refused (None: it was not)
         self.busy = None  # a replay over frames (Continue, Undo): a generator
+        self.unsaid = None  # a save's failure to say when the page up now closes
         self._greedy = GreedyPlayer(7, odds=False)  # "Auto" in an assault
         self.map.sync(st, self.unit_sprite)
         self.map.centre_on(st)
@@ -156,6 +157,11 @@ class Battle(MapScreen):
                 else:
                     self.mode = M_MAP
                     self._close_menu()  # a card shown by Select on the map: menus.py goes
+                    if self.unsaid is not None:  # a save failed while this page was up
+                        failed = self.unsaid
+                        self.unsaid = None
+                        self._said_failure(failed)
+                        return
                     self._enter()
             return
         if mode == M_MENU or mode == M_ASSAULT:
@@ -348,8 +354,6 @@ class Battle(MapScreen):
         st.apply(a)
         if ph == PH_REROLL_DIE:
             self.pages().note_reroll(self)
-        self.saver.applied(st, a, who, self.map.cursor_hex)
-        failed = self.saver.news()
         self.sel = NONE
         self.intent = None
         self.menu_i = 0
@@ -368,9 +372,15 @@ class Battle(MapScreen):
                     self._show_info(["Hazard!", "", "  %s is lost." % screens.uid(st, snap[0])], M_MAP)
             else:
                 self.pages().assault_result(self, snap[0], snap[1], st.dice, st.ndice,
-                                                   st.outcome, snap[4] == PH_SPELL_ROLL)
-        if failed is not None and self.mode != M_INFO:
-            self._said_failure(failed)
+                                            st.outcome, snap[4] == PH_SPELL_ROLL)
+                self._close_pages()  # the result is on the panel: the save goes without it
+        self.saver.applied(st, a, who, self.map.cursor_hex)
+        failed = self.saver.news()
+        if failed is not None:
+            if self.mode == M_INFO:
+                self.unsaid = failed  # said when the page up now closes
+            else:
+                self._said_failure(failed)
         self._enter()
 
     def _said_failure(self, failed):
