@@ -5,7 +5,7 @@ Each program (the title, a battle, the replay viewer: engine/ui/kit/app.py) runs
 interpreter of its own on the device, so its code stays loaded while it runs. A few parts
 are needed once or rarely and are large beside a battle's heap: the reading of a saved game
 and of its config at the battle's start, writing a save, a rules page, a unit card's text,
-the assault forecast. For those, ``moment(module, function, *args)`` imports the module,
+the assault forecast, a CPU's decision that needs no search. For those, ``moment(module, function, *args)`` imports the module,
 calls the function and lets go of every module the call loaded (a module that was loaded
 before stays). What it returns must hold no object of a class of those modules (plain
 bytes, ints, strings, lists and tuples), else their code would stay on the heap beside the
@@ -14,10 +14,11 @@ where the collector has made room, not into the gaps between the garbage (a save
 is the battle program's peak: docs/PERFORMANCE.md).
 
 Code needed over many frames while one part of the program is at work is ``held(module)``
-and ``let_go(module)`` when that part is done: the Pocket-Tactics battle's menus (the
-action a menu chooses is applied and saved without their code), and the code of a CPU
-that plays a person, held while it decides (engine/ui/kit/thinker.py): the person's turn,
-its menus and its saves, goes without it.
+and ``let_go(module)`` when that part is done: the battles' menus (the action a menu
+chooses is applied and saved without their code), the Pocket-Tactics pages over the map
+(an assault's, its result, the game's end), Continue's and Undo's replay over frames, and
+the code of a CPU that plays a person, held while it decides (engine/ui/kit/thinker.py):
+the person's turn, its menus and its saves, goes without it.
 """
 import gc
 import sys
