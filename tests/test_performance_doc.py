@@ -57,7 +57,9 @@ def test_the_programs_table_agrees_with_the_budget_tests():
         case = (r[0], r[1].lstrip("."))
         need = float(r[fig]) * KB
         assert int(r[budget]) * KB == ui_bench.BUDGET[case[1]], r
-        fits = need <= ui_bench.BUDGET[case[1]] - ui_bench.TIGHT
+        # a figure rounded to 0.1 KB: at the 2 KB line exactly it may be a little over it
+        # (ui_bench prints TIGHT), so it counts as not fitting, as within TIGHT does
+        fits = need < ui_bench.BUDGET[case[1]] - ui_bench.TIGHT
         assert fits == (case not in test_ui_memory.OVER), r
         if not fits:
             assert need <= test_ui_memory.OVER[case], r

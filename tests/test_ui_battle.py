@@ -429,7 +429,7 @@ def test_a_save_that_fails_as_an_assault_ends_is_said_after_its_result():
             bot.frame()
     assert len(pages) == 2 and "falls" in pages[0], pages  # the result first
     assert "Saving failed" in pages[1] and "No space left on device" in pages[1]
-    assert battle.mode == M_MAP and battle.unsaid is None
+    assert battle.mode == M_MAP and battle.failed is None
 
 
 def test_spell_hand_only_for_its_owner():

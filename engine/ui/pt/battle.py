@@ -67,7 +67,7 @@ class Battle(MapScreen):
         self.next = "title"  # the program after this one
         self.refused = None  # why a continued game's record was refused (None: it was not)
         self.busy = None  # a replay over frames (Continue, Undo): a generator
-        self.unsaid = None  # a save's failure to say when the page up now closes
+        self.failed = None  # a save's failure to say on a page at the next _enter
         self._greedy = GreedyPlayer(7, odds=False)  # "Auto" in an assault
         self.map.sync(st, self.unit_sprite)
         self.map.centre_on(st)
@@ -105,6 +105,11 @@ class Battle(MapScreen):
         ph = st.phase
         if self.mode == M_INFO:
             return  # a result is on screen; closing it comes back here
+        if self.failed is not None:  # said first, on a page (closing it comes back here)
+            failed = self.failed
+            self.failed = None
+            self._said_failure(failed)
+            return
         if ph == PH_OVER:
             self.feedback.set_side(self.pages().game_over(self))  # the winner's colour
             return
@@ -157,11 +162,6 @@ class Battle(MapScreen):
                 else:
                     self.mode = M_MAP
                     self._close_menu()  # a card shown by Select on the map: menus.py goes
-                    if self.unsaid is not None:  # a save failed while this page was up
-                        failed = self.unsaid
-                        self.unsaid = None
-                        self._said_failure(failed)
-                        return
                     self._enter()
             return
         if mode == M_MENU or mode == M_ASSAULT:
@@ -375,13 +375,15 @@ class Battle(MapScreen):
                                             st.outcome, snap[4] == PH_SPELL_ROLL)
                 self._close_pages()  # the result is on the panel: the save goes without it
         self.saver.applied(st, a, who, self.map.cursor_hex)
+        self._note_failure()
+        self._enter()
+
+    def _note_failure(self):
+        """A save that failed just now is said by _enter, once the page up (an assault's
+        result) is closed: the Saver reports each failure once, so it is kept till then."""
         failed = self.saver.news()
         if failed is not None:
-            if self.mode == M_INFO:
-                self.unsaid = failed  # said when the page up now closes
-            else:
-                self._said_failure(failed)
-        self._enter()
+            self.failed = failed
 
     def _said_failure(self, failed):
         """A save that failed, on a page (once each: the Saver says which are new); the
@@ -393,9 +395,7 @@ class Battle(MapScreen):
         """Player ``p`` gives up: the game is over, and saved so (nothing to continue)."""
         self.st.concede(p)
         self.saver.over(self.st, self.map.cursor_hex)
-        failed = self.saver.news()
-        if failed is not None:
-            self._said_failure(failed)
+        self._note_failure()
         self._enter()
 
     def tick(self, now):

@@ -33,7 +33,7 @@ def forecast_menu(b, a):
     u = x_of(a)
     v = y_of(a)
     n = b.samples
-    # loaded for the moment (a CPU deciding has it loaded too: its dice policy)
+    # loaded for the moment, as the CPU's dice policy loads it (cpu_quick.py)
     c = moment("engine.pocket_tactics.forecast", "forecast", st, u, v, n, st.version + 1)
     lines = [
         "%s falls: %d%%" % (uid(st, v), pct(c[1] + c[3], n)),

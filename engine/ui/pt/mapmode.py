@@ -179,4 +179,3 @@ def _on_a(b, hx):
     else:
         b.sel = u
     refresh(b)
-
