@@ -5,13 +5,13 @@ Each program (the title, a battle, the replay viewer: engine/ui/kit/app.py) runs
 interpreter of its own on the device, so its code stays loaded while it runs. A few parts
 are needed once or rarely and are large beside a battle's heap: the reading of a saved game
 and of its config at the battle's start, writing a save, a rules page, a unit card's text,
-the assault forecast, a CPU's decision that needs no search. For those, ``moment(module, function, *args)`` imports the module,
-calls the function and lets go of every module the call loaded (a module that was loaded
-before stays). What it returns must hold no object of a class of those modules (plain
-bytes, ints, strings, lists and tuples), else their code would stay on the heap beside the
-copy loaded next time. A moment begins with a collection, so that the code it loads goes
-where the collector has made room, not into the gaps between the garbage (a save's moment
-is the battle program's peak: docs/PERFORMANCE.md).
+the assault forecast, a CPU's decision that needs no search. For those, ``moment(module,
+function, *args)`` imports the module, calls the function and lets go of every module the
+call loaded (a module that was loaded before stays). What it returns must hold no object of
+a class of those modules (plain bytes, ints, strings, lists and tuples), else their code
+would stay on the heap beside the copy loaded next time. A moment begins with a collection,
+so that the code it loads goes where the collector has made room, not into the gaps between
+the garbage (a save's moment is the battle program's peak: docs/PERFORMANCE.md).
 
 Code needed over many frames while one part of the program is at work is ``held(module)``
 and ``let_go(module)`` when that part is done: the battles' menus (the action a menu
