@@ -590,7 +590,7 @@ def read_all(data_dir):
 
 SPRITE_SIZE = (12, 12)  # the figure's width and height (engine/ui/pt/sheet.py places it)
 SPRITE_LEGEND = {".": 0, "x": 1, "o": 2, "+": 3, "w": 4}  # engine/ui/pt/sprites.py U_*
-ROSTER = 6  # the most unit types a faction may have: the map's sheet has cells for that many
+ROSTER = 6  # the most unit types a faction may have (docs/DATA.md)
 
 
 def read_sprites(ck, data_dir, factions):

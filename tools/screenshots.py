@@ -396,8 +396,8 @@ def roster():
         cells = []
         for ty, at in zip(types, ROSTER_HEXES):
             g = m._unit[st.board.t_hex.index(tile_hex(st, at))]
-            x = m.group.x + m.tiles.x + g.x
-            y = m.group.y + m.tiles.y + g.y
+            x = m.group.x + g.x
+            y = m.group.y + g.y
             cells.append((UNIT_NAMES[ty], screen.subsurface(pygame.Rect(x, y, CELL, CELL))
                           .copy()))
         rows.append((FACTION_NAMES[f], cells))

@@ -8,7 +8,6 @@ The battle screen (battle.py) is a MapScreen with the buttons, the menus and the
 top. A MapScreen on its own is the replay viewer's screen (view.py): the viewer needs none
 of the battle's code for deciding, which keeps its heap small enough for the device."""
 from engine.core.lazy import moment
-from engine.rulesets import POCKET_TACTICS
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics import tables as T
 from engine.pocket_tactics.consts import (K_STOP, PH_BUMP, PH_REROLL, PH_REROLL_DIE,
@@ -57,9 +56,13 @@ class MapScreen:
         if kit.map_sheet is None:  # a kit made without the game (the tools, the tests)
             from engine.core.record import config_bytes
 
-            kit.map_for(POCKET_TACTICS, config_bytes(st.cfg))
-        sheet, palette, unit_palettes, self._unit_cell = kit.map_sheet
-        self.map = MapView(sheet, palette, board.width, board.height - 16, unit_palettes)
+            from .sprites import map_sheet
+
+            # with the features a scenario put on its tiles beside its config's
+            kit.map_sheet = map_sheet(config_bytes(st.cfg), st.board.t_feature)
+        sheet, palette, unit_palettes, self._cells = kit.map_sheet
+        self.map = MapView(sheet, palette, self._cells, board.width, board.height - 16,
+                           unit_palettes)
         self.root, self.status, self.panel = kit.frame(board, self.map.group)
         self.mode = M_MAP
         # the assault page's (assault_screen): its lines of choices, none here
@@ -76,10 +79,9 @@ class MapScreen:
         return -1
 
     def unit_sprite(self, u):
-        """The sprite cell of unit ``u``: its type's figure in its side's roster (the map
-        draws it with its side's palette)."""
-        st = self.st
-        return self._unit_cell[st.u_owner[u]] + st.u_type[u]
+        """The sprite cell of unit ``u``: its type's figure (the map draws it with its
+        side's palette)."""
+        return self._cells[T.N_FEATURES + self.st.u_type[u]]
 
     def set_status(self, text):
         if text != self.status.text:

@@ -16,8 +16,10 @@ import displayio
 
 from engine.ui.kit.sheet import HALF20, draw_hex
 
-from .sprites import (C_CURSOR, C_EDGE, C_INK, C_MARK, C_TERRAIN, C_WHITE, CELL, N_CELLS, ROSTER,
-                      S_CURSOR, S_FEATURE, S_MARK, S_TERRAIN, S_UNIT, U_BASE, U_OUTLINE)
+from engine.pocket_tactics.tables import N_FEATURES, N_UNITS
+
+from .sprites import (C_CURSOR, C_EDGE, C_INK, C_MARK, C_TERRAIN, C_WHITE, CELL, S_CURSOR,
+                      S_GAME, S_MARK, S_TERRAIN, U_BASE, U_OUTLINE)
 
 MAGIC = b"SP"
 VERSION = 1
@@ -55,25 +57,40 @@ def _icon(bmp, cell, rows, x0, y0, color):
                 bmp[base + x] = color
 
 
-def make_sheet(config):
-    """Every map sprite into one Bitmap (N_CELLS cells of 20 x 20, 4 bits a pixel): terrain
-    hexes, feature icons, the mark ring, the cursor (a ring inside the hex, so that a mark
-    under it stays in sight) and the figures of the armies of the game of ``config``
-    bytes; returns (the sheet, draw_armies' colours, its cells)."""
+def make_sheet(config, features=()):
+    """The map's sprites in one Bitmap (cells of 20 x 20, 4 bits a pixel): terrain hexes,
+    the mark ring, the cursor (a ring inside the hex, so that a mark under it stays in
+    sight), then the icons of the features of the game of ``config`` bytes (the central
+    one and the sides') and of ``features`` (a scenario's own), and the figures of the unit
+    types of its armies: only those, each once (a figure serves both sides: their palettes
+    colour it). Returns (the sheet, draw_armies' colours, the cells: feature ``f``'s at
+    ``f``, unit type ``ty``'s at N_FEATURES + ``ty``, 255 for those it has not)."""
     from engine.core.codec import Reader
     from engine.pocket_tactics.config_check import decode_config
 
-    factions = decode_config(Reader(config)).factions
-    bmp = displayio.Bitmap(CELL * N_CELLS, CELL, 16)
+    cfg = decode_config(Reader(config))
+    cells = bytearray(b"\xff" * (N_FEATURES + N_UNITS))
+    n = S_GAME
+    for f in (cfg.central,) + cfg.features + tuple(features):
+        if 0 <= f < N_FEATURES and cells[f] == 255:
+            cells[f] = n
+            n += 1
+    for p in (0, 1):
+        for ty in cfg.units[p]:
+            if 0 <= ty < N_UNITS and cells[N_FEATURES + ty] == 255:
+                cells[N_FEATURES + ty] = n
+                n += 1
+    bmp = displayio.Bitmap(CELL * n, CELL, 16)
     for t in range(6):
         draw_hex(bmp, S_TERRAIN + t, C_TERRAIN + t, edge=C_EDGE, half=HALF20)
-    for f in range(6):
-        _plate(bmp, S_FEATURE + f)
-        _icon(bmp, S_FEATURE + f, _FEATURE_ICONS[f], 1, _PLATE_Y + 1, C_INK)
     draw_hex(bmp, S_MARK, C_MARK, True, 2, half=HALF20)
     draw_hex(bmp, S_CURSOR, C_CURSOR, True, 2, half=HALF20, inset=2)
-    colors, cells = draw_armies(bmp, factions)
-    return bmp, colors, cells
+    for f in range(N_FEATURES):
+        if cells[f] != 255:
+            _plate(bmp, cells[f])
+            _icon(bmp, cells[f], _FEATURE_ICONS[f], 1, _PLATE_Y + 1, C_INK)
+    colors = draw_armies(bmp, cfg.factions, cells)
+    return bmp, colors, bytes(cells)
 
 
 def figure_sheet(ty):
@@ -125,24 +142,22 @@ class Sprites:
         self.f.close()
 
 
-def draw_armies(bmp, factions):
-    """The units' cells of both sides (side p: its faction's roster from cell S_UNIT + p *
-    ROSTER, each figure on a base); returns ([side A's main and accent colours, side B's],
-    [the first cell of each side less its faction's first unit type])."""
+def draw_armies(bmp, factions, cells):
+    """The unit types' figures, each on a base, in their cells (``cells[N_FEATURES + ty]``,
+    255: not drawn); returns [side A's main and accent colours, side B's]."""
     sp = Sprites()
     try:
         out = []
-        offsets = []
         for p in range(2):
             first, n, main, accent = sp.faction(factions[p])
             out.append(main)
             out.append(accent)
-            offsets.append(S_UNIT + p * ROSTER - first)
-            for k in range(min(n, ROSTER)):
-                cell = S_UNIT + p * ROSTER + k
+        for ty in range(N_UNITS):
+            cell = cells[N_FEATURES + ty]
+            if cell != 255:
                 _base(bmp, cell)
-                sp.figure(bmp, cell, first + k)
-        return out, offsets
+                sp.figure(bmp, cell, ty)
+        return out
     finally:
         sp.close()
 

@@ -28,8 +28,7 @@ C_INK = const(7)  # feature icons, outlines
 C_CURSOR = const(8)
 C_WHITE = const(9)
 C_EDGE = const(10)
-C_MARK = const(11)  # the mark ring: its colour is the mark's palette's
-_COLORS = (0x000000, 0, 0, 0, 0, 0, 0, 0x202020, 0xFFE020, 0xFFFFFF, 0x101418, 0)
+_COLORS = (0x000000, 0, 0, 0, 0, 0, 0, 0x202020, 0xFFE020, 0xFFFFFF, 0x101418)
 
 # A unit's palette (one per side): the slots of the figures in sprites.bin, then the base.
 U_OUTLINE = const(1)
@@ -39,21 +38,22 @@ U_LIGHT = const(4)
 U_BASE = const(5)
 _UNIT_COLORS = (0x000000, 0x141414, 0, 0, 0xF0F0E8)
 
-# Marks: the ring's colour by kind.
+# Marks: the ring's colour by kind, in slot C_MARK of the mark's palette of two colours
+# (the ring's cell is drawn with no other slot)
+C_MARK = const(1)
 MARK_MOVE = const(0)  # a hex to move to, deploy or cast at
 MARK_TARGET = const(1)  # a unit to assault
 MARK_SELECT = const(2)  # the selected unit
 MARK_COLORS = (0x58D0FF, 0xFF2828, 0xFFFFFF)
 
-# Sprite cells.
-S_EMPTY = const(0)
-S_TERRAIN = const(1)  # 1..6
-S_FEATURE = const(7)  # 7..12
-S_UNIT = const(13)  # 13..18 the roster of side A's faction, 19..24 side B's
-ROSTER = const(6)  # the most unit types a faction has (tools/build_data.py checks it)
-S_MARK = const(25)
-S_CURSOR = const(26)
-N_CELLS = const(27)
+# Sprite cells: the same in every game, then the cells of the game's features and unit
+# types (sheet.py make_sheet: only those its config has, each once; a unit type's figure
+# serves both sides, whose palettes colour it). No cell is empty: a sprite with nothing
+# to show is hidden.
+S_TERRAIN = const(0)  # 0..5
+S_MARK = const(6)
+S_CURSOR = const(7)
+S_GAME = const(8)  # the first of the game's cells
 
 
 def make_palette(terrain_colors):
@@ -91,15 +91,16 @@ def mark_palettes():
     return out
 
 
-def map_sheet(config):
+def map_sheet(config, features=()):
     """(the map's sheet, drawn by sheet.py, whose code is needed only for that, with the
-    figures of the armies of the game of ``config`` bytes; its palette; the sides' unit
-    palettes; the first cell of each side's roster less its faction's first unit type: a
-    unit's cell is that plus its type)."""
+    figures of the armies of the game of ``config`` bytes, the features it has and those
+    of ``features``; its palette; the sides' unit palettes; the cells of the features and
+    unit types it has: feature ``f``'s is ``cells[f]``, unit type ``ty``'s
+    ``cells[N_FEATURES + ty]``, 255 for those it has not)."""
     from engine.core.lazy import moment
     from engine.pocket_tactics.names import T_COLOR
 
-    sheet, colors, cells = moment("engine.ui.pt.sheet", "make_sheet", config)
+    sheet, colors, cells = moment("engine.ui.pt.sheet", "make_sheet", config, features)
     return (sheet, make_palette(T_COLOR), (unit_palette(0, colors[0], colors[1]),
                                            unit_palette(1, colors[2], colors[3])), cells)
 

@@ -201,6 +201,9 @@ class Group:
     def append(self, layer):
         self._members.append(layer)
 
+    def insert(self, i, layer):
+        self._members.insert(i, layer)
+
     def pop(self, i=-1):
         return self._members.pop(i)
 
