@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Tests of the Pocket-Tactics game data (data/pocket_tactics/), its compiler
-(tools/build_data.py) and the generated modules (engine/pocket_tactics/tables.py, names.py,
+(tools/build_data.py) and the generated files (engine/pocket_tactics/tables.py, names.bin,
 factions.py, texts.bin, ...; the odds table's values are tested in tests/test_odds.py)."""
 import ast
 import glob
@@ -19,13 +19,13 @@ DATA = os.path.join(ROOT, "data", "pocket_tactics")
 OUT = os.path.join(ROOT, "engine", "pocket_tactics")
 BUILD = os.path.join(ROOT, "tools", "build_data.py")
 TABLES_PY = os.path.join(OUT, "tables.py")
-NAMES_PY = os.path.join(OUT, "names.py")
+NAMES_BIN = os.path.join(OUT, "names.bin")
 FACTIONS_PY = os.path.join(OUT, "factions.py")
 IDS_PY = os.path.join(OUT, "ids.py")
 TEXTS_BIN = os.path.join(OUT, "texts.bin")
 TEXTFILE_PY = os.path.join(OUT, "textfile.py")
 CONSTS_PY = os.path.join(OUT, "consts.py")
-GENERATED = ("tables.py", "names.py", "factions.py", "ids.py", "texts.bin", "sprites.bin",
+GENERATED = ("tables.py", "names.bin", "factions.py", "ids.py", "texts.bin", "sprites.bin",
              "odds.bin")
 GENERATED_PY = [os.path.join(OUT, n) for n in GENERATED if n.endswith(".py")]
 
@@ -40,7 +40,6 @@ def _load(path, name):
 
 
 T = _load(TABLES_PY, "pt_tables_under_test")
-N = _load(NAMES_PY, "pt_names_under_test")
 FA = _load(FACTIONS_PY, "pt_factions_under_test")
 IDS = _load(IDS_PY, "pt_ids_under_test")
 C = _load(CONSTS_PY, "pt_consts_under_test")
@@ -55,6 +54,26 @@ class _Texts:
 
 
 X = U = _Texts()
+
+
+class _Names:
+    """The names of names.bin, read here on their own (the format of
+    engine/pocket_tactics/names.py): TERRAINS, FEATURES, UNIT_NAMES and SPELL_NAMES."""
+
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            b = f.read()
+        assert b[:3] == b"NM\x01" and len(b) % 16 == 0, b[:16]
+        counts = b[3:7]
+        assert b[7:16] == bytes(9)
+        names = [b[i:i + 16].decode("ascii").rstrip() for i in range(16, len(b), 16)]
+        assert len(names) == sum(counts)
+        for attr, n in zip(("TERRAINS", "FEATURES", "UNIT_NAMES", "SPELL_NAMES"), counts):
+            setattr(self, attr, tuple(names[:n]))
+            names = names[n:]
+
+
+N = _Names(NAMES_BIN)
 
 # A FACTIONS entry: (first unit type id, number of unit types, tiles, feature ids, builds);
 # a build: (total, unit type ids, spell ids).
@@ -396,10 +415,12 @@ def test_packed_tables_have_one_record_per_id():
 
 def _holder(attr):
     """The generated module that holds table ``attr``: keys and effect names in ids.py,
-    types and ability names in texts.bin, the factions' names in factions.py, the other
-    names and colours in names.py."""
+    types and ability names in texts.bin, the factions' names in factions.py, the colours
+    in tables.py, the other names in names.bin."""
     if attr.endswith("_KEYS") or attr == "EFFECTS":
         return IDS
+    if attr.endswith("_COLOR"):
+        return T
     if attr in ("TYPES", "ABILITIES"):
         return U
     if attr == "FACTION_NAMES":
@@ -424,6 +445,23 @@ def test_names_have_one_entry_per_id():
         assert len(set(value)) == len(value), attr  # names and keys are unique
     assert len(set(IDS.TERRAIN_KEYS + IDS.FEATURE_KEYS)) == T.N_TERRAINS + T.N_FEATURES
     assert T.MAGE_MASK == type_bit("Mage")
+
+
+def test_the_engine_reads_the_names_of_names_bin():
+    # engine/pocket_tactics/names.py, a name at a time and a kind at once, against the
+    # file read on its own above
+    from engine.pocket_tactics import names as EN
+
+    for kind, expected in ((EN.TERRAIN, N.TERRAINS), (EN.FEATURE, N.FEATURES),
+                           (EN.UNIT, N.UNIT_NAMES), (EN.SPELL, N.SPELL_NAMES)):
+        assert EN.names(kind) == expected
+        assert tuple(EN.name(kind, i) for i in range(len(expected))) == expected
+        assert EN.names(kind, 1, 2) == expected[1:3]
+        for bad in (-1, len(expected)):
+            with pytest.raises(IndexError):
+                EN.name(kind, bad)
+    assert EN.name(EN.UNIT, 0) == "Cyber Grunt"
+    assert EN.name(EN.SPELL, T.N_SPELLS - 1) == "Recall"
 
 
 def test_every_unit_field_in_range():
@@ -498,13 +536,13 @@ def test_spells():
 
 def test_terrain_and_feature_tables():
     nt, nf = T.N_TERRAINS, T.N_FEATURES
-    assert len(T.T_HAZARD) == len(N.T_COLOR) == nt
+    assert len(T.T_HAZARD) == len(T.T_COLOR) == nt
     assert isinstance(T.T_HAZARD, bytes) and all(0 <= h <= 6 for h in T.T_HAZARD)
     for arr in (T.F_DEF_BUMP, T.F_OFF_BUMP, T.F_DEF_REROLL, T.F_RANGE, T.F_STOPS):
         assert isinstance(arr, bytes) and len(arr) == nf
         assert all(0 <= v <= 1 for v in arr)  # modest effects
-    assert len(N.F_COLOR) == nf
-    assert all(isinstance(c, int) and 0 <= c <= 0xFFFFFF for c in N.T_COLOR + N.F_COLOR)
+    assert len(T.F_COLOR) == nf
+    assert all(isinstance(c, int) and 0 <= c <= 0xFFFFFF for c in T.T_COLOR + T.F_COLOR)
     # each feature has its own combination of effects
     combos = set(zip(T.F_DEF_BUMP, T.F_OFF_BUMP, T.F_DEF_REROLL, T.F_RANGE, T.F_STOPS))
     assert len(combos) == nf
@@ -543,7 +581,7 @@ def test_packed_records_match_the_source_data():
     tkeys = [t["key"] for t in terrain["terrains"]]
     fkeys = [f["key"] for f in terrain["features"]]
     assert [t["hazard_dv"] for t in terrain["terrains"]] == list(T.T_HAZARD)
-    assert [int(t["colour"], 16) for t in terrain["terrains"]] == list(N.T_COLOR)
+    assert [int(t["colour"], 16) for t in terrain["terrains"]] == list(T.T_COLOR)
     assert [f["stops_move"] for f in terrain["features"]] == list(T.F_STOPS)
     assert [f["range_bonus"] for f in terrain["features"]] == list(T.F_RANGE)
     units = [(fid, u) for fid, d in enumerate(facs) for u in d["units"]]
@@ -631,11 +669,10 @@ def test_generated_modules_are_plain_data(path):
 
 
 def test_numbers_in_tables_and_strings_in_names():
-    # tables.py: ints, bytes and tuples only (every string is in names.py, factions.py or
-    # texts.bin); names.py: strings and colour ints; factions.py: the factions' names, and
-    # their rosters and builds in ints and bytes
-    for path, kinds in ((TABLES_PY, (int, bytes)), (NAMES_PY, (str, int)),
-                        (FACTIONS_PY, (str, int, bytes))):
+    # tables.py: ints, bytes and tuples only (every string is in names.bin, factions.py or
+    # texts.bin); factions.py: the factions' names, and their rosters and builds in ints and
+    # bytes
+    for path, kinds in ((TABLES_PY, (int, bytes)), (FACTIONS_PY, (str, int, bytes))):
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read())
         for node in tree.body:
@@ -699,9 +736,9 @@ STALE = [
     ("bump", "factions/mage_guild.json", lambda d: d["units"][0].update(def_bumps=[2]),
      ("tables.py", "odds.bin", "texts.bin")),
     ("unit name", "factions/clf.json", lambda d: d["units"][0].update(name="Cyber Private"),
-     ("names.py", "texts.bin")),
+     ("names.bin", "texts.bin")),
     ("terrain colour", "terrain.json", lambda d: d["terrains"][0].update(colour="0x123456"),
-     ("names.py",)),
+     ("tables.py",)),
     ("spell text", "spells.json", lambda d: d["spells"][0].update(text="Boom."),
      ("texts.bin",)),
     ("faction name", "factions/clf.json", lambda d: d.update(name="Liberation Front"),
@@ -729,18 +766,18 @@ def test_check_reports_missing_output(tmp_path):
     assert "missing" in r.stderr
 
 
-def test_check_reports_missing_names_module(tmp_path):
-    # --check covers names.py too: the other modules present and current are not enough
+def test_check_reports_missing_names_file(tmp_path):
+    # --check covers names.bin too: the other files present and current are not enough
     out = tmp_path / "out"
     out.mkdir()
     for name in GENERATED:
-        if name != "names.py":
+        if name != "names.bin":
             shutil.copyfile(os.path.join(OUT, name), str(out / name))
     r = run_build("--check", "--out", str(out))
     assert r.returncode == 1
-    assert "names.py is missing" in r.stderr, r.stderr
+    assert "names.bin is missing" in r.stderr, r.stderr
     for name in GENERATED:
-        if name != "names.py":
+        if name != "names.bin":
             assert os.path.join(str(out), name) not in r.stderr, r.stderr
 
 
@@ -808,6 +845,10 @@ BAD = [
      "unit key 'cyber_grunt' is already used"),
     ("non-ASCII text", "factions/clf.json", _unit(0, text="Caf\u00e9 brawler"),
      "printable ASCII"),
+    ("unit name of 17", "factions/clf.json", _unit(0, name="Cyber Grunt First"),
+     "name is 17 characters long (at most 16)"),
+    ("spell name of 17", "spells.json", _spell(0, name="Fireball Of Doom!"),
+     "name is 17 characters long (at most 16)"),
     ("spell unknown effect", "spells.json", _spell(0, effect="METEOR_SWARM"), "unknown effect"),
     ("spell dice 4", "spells.json", _spell(0, n=4), "n (dice or bump value of FIREBALL)"),
     ("terrain hazard 7", "terrain.json", lambda d: d["terrains"][2].update(hazard_dv=7),

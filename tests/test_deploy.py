@@ -278,8 +278,8 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
     want = entries + [r[:-3] + ".mpy" for r in expected_default()
                       if r.endswith(".py") and r not in entries]
     data = [r for r in expected_default() if not r.endswith(".py")]  # copied as they are
-    assert data == ["engine/pocket_tactics/odds.bin", "engine/pocket_tactics/sprites.bin",
-                    "engine/pocket_tactics/texts.bin"]
+    assert data == ["engine/pocket_tactics/names.bin", "engine/pocket_tactics/odds.bin",
+                    "engine/pocket_tactics/sprites.bin", "engine/pocket_tactics/texts.bin"]
     assert sorted(got) == sorted(set(want) | set(data) | set(OWNER_FILES))
     for rel in data:
         with open(os.path.join(ROOT, rel), "rb") as f:

@@ -74,7 +74,7 @@ def test_whole_hotseat_game_by_buttons(fa, fb, seed):
             p = battle.human()
             assert battle.panel.text[3].strip() == "%s player" % ("Blue", "Red")[p]
             assert screen_colors(board) <= {PANEL, WHITE}
-            hand = [N.SPELL_NAMES[s] for s in range(len(N.SPELL_NAMES))]
+            hand = [N.name(N.SPELL, s) for s in range(N.SPELL[1])]
             assert not any(h in line for line in battle.panel.text for h in hand)
             bot.press(K.A)
             continue
@@ -227,7 +227,7 @@ def test_unit_card_on_select():
     bot.goto(st.board.t_hex[st.u_tile[0]])
     bot.press(K.SELECT)
     assert battle.mode == M_INFO
-    assert battle.panel.text[0] == "A1 " + N.UNIT_NAMES[st.u_type[0]]
+    assert battle.panel.text[0] == "A1 " + N.name(N.UNIT, st.u_type[0])
     assert battle.panel.text[2].startswith("OFF ")
     bot.press(K.B)
     assert battle.mode == M_MAP

@@ -512,7 +512,7 @@ def test_new_game_pages_name_tiles_and_factions_in_whole_lines():
                 text = " ".join(shown)
                 f = d.title.answers["faction%d" % (d.page() == "Tiles of Red")]
                 for t in set(F.FACTIONS[f][2]):
-                    assert "%d %s" % (bytes(F.FACTIONS[f][2]).count(t), N.TERRAINS[t]) in text
+                    assert "%d %s" % (bytes(F.FACTIONS[f][2]).count(t), N.name(N.TERRAIN, t)) in text
             if d.page().startswith("Army of"):
                 assert len(shown) == 3
                 faction_lines.add(shown[2])

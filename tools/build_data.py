@@ -6,7 +6,8 @@ Reads the human-readable authoring files in data/pocket_tactics/
 (terrain.json, spells.json, factions/*.json, sprites.json) and writes:
 
   engine/pocket_tactics/tables.py  the numbers, packed in bytes (loaded by the rules engine)
-  engine/pocket_tactics/names.py   names shown to players, colours (menus, UI, messages)
+  engine/pocket_tactics/names.bin  the names shown to players (read one at a time:
+                                   engine/pocket_tactics/names.py)
   engine/pocket_tactics/factions.py  rosters, tiles, features, suggested builds and names of
                                    the factions (setting a game up)
   engine/pocket_tactics/ids.py     keys of the data (notation, scenarios, CLI)
@@ -91,7 +92,10 @@ MAX_SPELLS = 16  # spell ids fit in 4 bits of a cast action
 
 KEY_RE = re.compile(r"^[a-z][a-z0-9_]{0,23}$")
 COLOUR_RE = re.compile(r"^0x[0-9A-Fa-f]{6}$")
-NAME_MAX = 32
+NAME_MAX = 32  # a faction's name
+# a terrain's, a feature's, a unit type's and a spell's name: the bytes of its record in
+# names.bin (engine/pocket_tactics/names.py WIDTH; the lists show 15 of them)
+NAME_WIDTH = 16
 TEXT_MAX = 200
 
 # ---------------------------------------------------------------------------------------------
@@ -252,7 +256,7 @@ def read_terrain(ck, data_dir):
                 seen.add(k)
             rec = {
                 "key": k,
-                "name": ck.text(t, "name", where, NAME_MAX),
+                "name": ck.text(t, "name", where, NAME_WIDTH),
                 "colour": ck.colour(t, where),
                 "text": ck.text(t, "text", where, TEXT_MAX),
             }
@@ -310,7 +314,7 @@ def read_spells(ck, data_dir):
             n = ck.int_in(s, "n", 0, 0, where, "n (unused by %s)" % eff)
         spells.append({
             "key": k,
-            "name": ck.text(s, "name", where, NAME_MAX),
+            "name": ck.text(s, "name", where, NAME_WIDTH),
             "points": ck.int_in(s, "points", 1, 20, where),
             "effect": eff,
             "range": ck.int_in(s, "range", 0, 12, where, "range (hexes, 0 = anywhere)"),
@@ -334,7 +338,7 @@ def read_unit(ck, u, where, place_keys):
     k = ck.key(u, where)
     if k is not None:
         where = "%s %r" % (where, k)
-    rec = {"key": k, "name": ck.text(u, "name", where, NAME_MAX),
+    rec = {"key": k, "name": ck.text(u, "name", where, NAME_WIDTH),
            "text": ck.text(u, "text", where, TEXT_MAX)}
     types = u["types"]
     mask = 0
@@ -715,14 +719,16 @@ def gen_tables(m):
     tkeys = [t["key"] for t in terrains]
     fkeys = [f["key"] for f in features]
     ukeys = [u["key"] for fac in factions for u in fac["units"]]
-    out = [HEADER, "# Numbers only; names and colours are in names.py, long texts in texts.bin,\n"
+    out = [HEADER, "# Numbers only; names are in names.bin, long texts in texts.bin,\n"
            "# the factions' rosters and suggested builds in factions.py.\n\n"]
     out.append("N_TERRAINS = %d\nN_FEATURES = %d\nN_UNITS = %d\nN_SPELLS = %d\nN_FACTIONS = %d\n"
                % (len(terrains), len(features), len(ukeys), len(spells), len(factions)))
     out.append("MAGE_MASK = %d  # types mask bit of the Mage type\n\n" % (1 << TYPES.index("Mage")))
     out.append("# By terrain id: hazard DV (0 = none).\n")
-    out.append("T_HAZARD = %s\n\n" % _bytes(t["hazard_dv"] for t in terrains))
+    out.append("T_HAZARD = %s\n" % _bytes(t["hazard_dv"] for t in terrains))
+    out.append("T_COLOR = %s  # the map's colours\n\n" % _tup(_hex(t["colour"]) for t in terrains))
     out.append("# By feature id.\n")
+    out.append("F_COLOR = %s\n" % _tup(_hex(f["colour"]) for f in features))
     for name, field in (("F_DEF_BUMP", "def_bump"), ("F_OFF_BUMP", "off_bump"),
                         ("F_DEF_REROLL", "def_reroll"), ("F_RANGE", "range_bonus"),
                         ("F_STOPS", "stops_move")):
@@ -744,18 +750,16 @@ def gen_tables(m):
 
 
 def gen_names(m):
-    """Display names and colours: for menus and the UI (loaded on the device)."""
-    terrains, features, spells, factions = m["terrains"], m["features"], m["spells"], m["factions"]
-    units = [u for fac in factions for u in fac["units"]]
-    out = [HEADER, "# Names shown to players and palette colours, by id (see tables.py for the "
-           "ids).\n# Keys are in ids.py; types, abilities and long texts in texts.bin.\n\n"]
-    out.append("TERRAINS = %s\n" % _tup(_s(t["name"]) for t in terrains))
-    out.append("T_COLOR = %s\n" % _tup(_hex(t["colour"]) for t in terrains))
-    out.append("FEATURES = %s\n" % _tup(_s(f["name"]) for f in features))
-    out.append("F_COLOR = %s\n" % _tup(_hex(f["colour"]) for f in features))
-    out.append("UNIT_NAMES = %s\n" % _tup(_s(u["name"]) for u in units))
-    out.append("SPELL_NAMES = %s\n" % _tup(_s(s["name"]) for s in spells))
-    return "".join(out)
+    """engine/pocket_tactics/names.bin: the names shown to players, a record of NAME_WIDTH
+    bytes each after a head record (the format is in engine/pocket_tactics/names.py)."""
+    units = [u for fac in m["factions"] for u in fac["units"]]
+    kinds = (m["terrains"], m["features"], units, m["spells"])
+    head = b"NM" + bytes([1] + [len(k) for k in kinds])
+    out = [head.ljust(NAME_WIDTH, b"\0")]
+    for kind in kinds:
+        for item in kind:
+            out.append(item["name"].encode("ascii").ljust(NAME_WIDTH))
+    return b"".join(out)
 
 
 def gen_factions(m):
@@ -958,7 +962,7 @@ def main(argv):
             sys.stderr.write("  %s\n" % e)
         return 1
 
-    outputs = (("tables.py", gen_tables(model)), ("names.py", gen_names(model)),
+    outputs = (("tables.py", gen_tables(model)), ("names.bin", gen_names(model)),
                ("factions.py", gen_factions(model)), ("ids.py", gen_ids(model)),
                ("texts.bin", gen_texts(model)), ("sprites.bin", gen_sprites(model)),
                ("odds.bin", gen_odds_bin(model)))

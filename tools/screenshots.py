@@ -377,8 +377,10 @@ def roster():
 
     from engine.pocket_tactics.factions import FACTION_NAMES, FACTIONS
     from engine.pocket_tactics.ids import UNIT_KEYS
-    from engine.pocket_tactics.names import UNIT_NAMES
+    from engine.pocket_tactics.names import UNIT, names
     from engine.ui.pt.sprites import CELL
+
+    UNIT_NAMES = names(UNIT)
 
     rows = []
     for f, fac in enumerate(FACTIONS):

@@ -235,8 +235,8 @@ class Bot:
             spell = y >> 6
             self.press(K.START)
             self.choose_text("Cast a spell")
-            self.choose(lambda text, value: text == N.SPELL_NAMES[spell] or text.startswith(
-                N.SPELL_NAMES[spell] + " x"))
+            self.choose(lambda text, value: text == N.name(N.SPELL, spell) or text.startswith(
+                N.name(N.SPELL, spell) + " x"))
             if self.battle.menu_title.startswith("Who casts"):
                 self.choose_text(_uid(st, x) + " ")
             eff = spell_stat(spell, S_EFFECT)

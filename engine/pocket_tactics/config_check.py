@@ -32,10 +32,10 @@ def check_force(faction, units, spells, limit):
             raise ConfigError("unknown unit %d" % u)
         if type_stat(u, U_FACTION) != faction:
             from .factions import FACTION_NAMES  # the message only
-            from .names import UNIT_NAMES
+            from .names import UNIT, name
 
             raise ConfigError("%s is not in %s's army (RULES A11)" % (
-                UNIT_NAMES[u], FACTION_NAMES[faction]))
+                name(UNIT, u), FACTION_NAMES[faction]))
         if type_mask(u) & T.MAGE_MASK:
             mage = True
     for s in spells:

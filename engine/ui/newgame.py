@@ -231,10 +231,10 @@ class NewGame:
             for kind, i in entries:
                 c = counts.get((kind, i), 0)
                 if kind == "u":
-                    text = "%-15s%2d %s" % (N.UNIT_NAMES[i][:15], type_stat(i, U_POINTS),
+                    text = "%-15s%2d %s" % (N.name(N.UNIT, i)[:15], type_stat(i, U_POINTS),
                                             ("x%d" % c) if c else "")
                 else:
-                    text = "%-15s%2d %s" % (N.SPELL_NAMES[i][:15], spell_stat(i, S_POINTS),
+                    text = "%-15s%2d %s" % (N.name(N.SPELL, i)[:15], spell_stat(i, S_POINTS),
                                             ("x%d" % c) if c else "")
                 out.append((text, lambda: change(1, None)))
             out.append(("Done", done))
@@ -289,7 +289,8 @@ class NewGame:
         counts = [0] * T.N_TERRAINS
 
         def items():
-            out = [("%-10s %s" % (N.TERRAINS[t], ("x%d" % counts[t]) if counts[t] else ""),
+            names = N.names(N.TERRAIN)
+            out = [("%-10s %s" % (names[t], ("x%d" % counts[t]) if counts[t] else ""),
                     lambda: change(1, None)) for t in range(T.N_TERRAINS)]
             out.append(("Done", done))
             return out
@@ -323,14 +324,14 @@ class NewGame:
     def _central(self):
         f = self.answers["faction0"]
         default = F.FACTIONS[f][3][0]
-        self.ask("Central feature", [(N.FEATURES[x], x) for x in range(T.N_FEATURES)],
+        self.ask("Central feature", _features(),
                  "central", default, lambda: self._own_feature(0))
 
     def _own_feature(self, p):
         f = self.answers["faction%d" % p]
         default = F.FACTIONS[f][3][0]  # the faction's first suggested feature
         then = (lambda: self._own_feature(1)) if p == 0 else self._draft
-        self.ask("Feature of %s" % SIDES[p], [(N.FEATURES[x], x) for x in range(T.N_FEATURES)],
+        self.ask("Feature of %s" % SIDES[p], _features(),
                  "feature%d" % p, default, then)
 
     def _draft(self):
@@ -352,6 +353,12 @@ class NewGame:
                     "seed": self._seed()})
 
 
+def _features():
+    """The choices of a feature: (its name, its id), by id."""
+    names = N.names(N.FEATURE)
+    return [(names[x], x) for x in range(T.N_FEATURES)]
+
+
 def fit(name, width=25):
     """``name`` on a menu line of ``width`` characters: its middle words cut to an initial
     while it is longer ("Cybernetic L. Front")."""
@@ -371,7 +378,7 @@ def tile_lines(head, tiles):
     for t in range(T.N_TERRAINS):
         n = tiles.count(t)
         if n:
-            words.append("%d %s," % (n, N.TERRAINS[t]))
+            words.append("%d %s," % (n, N.name(N.TERRAIN, t)))
     words[-1] = words[-1][:-1]
     lines = [head]
     for w in words:

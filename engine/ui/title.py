@@ -239,7 +239,7 @@ class Title(NewGame):
         def page():
             first, n = F.FACTIONS[f][0], F.FACTIONS[f][1]
             self.show(fit(F.FACTION_NAMES[f], 26), [
-                ("%s %d pts" % (N.UNIT_NAMES[ty], type_stat(ty, U_POINTS)), self._card(ty))
+                ("%s %d pts" % (N.name(N.UNIT, ty), type_stat(ty, U_POINTS)), self._card(ty))
                 for ty in range(first, first + n)] + [("Back", self.back)])
         return page
 
@@ -267,6 +267,7 @@ class Title(NewGame):
         self.dirty = True
 
     def _places(self):
-        items = [(N.TERRAINS[t], self._card(0, t)) for t in range(T.N_TERRAINS)]
-        items += [(N.FEATURES[f], self._card(0, -1, f)) for f in range(T.N_FEATURES)]
+        terrains, features = N.names(N.TERRAIN), N.names(N.FEATURE)
+        items = [(terrains[t], self._card(0, t)) for t in range(T.N_TERRAINS)]
+        items += [(features[f], self._card(0, -1, f)) for f in range(T.N_FEATURES)]
         self.show("Terrain and features", items + [("Back", self.back)])

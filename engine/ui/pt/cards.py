@@ -34,9 +34,9 @@ def place_card(terrain, f):
     """The card of a terrain, or of feature ``f`` on it (NONE: no feature; terrain -1: the
     feature alone)."""
     if f != NONE:
-        head = N.FEATURES[f] + (" (on %s)" % N.TERRAINS[terrain] if terrain >= 0 else "")
+        head = N.name(N.FEATURE, f) + (" (on %s)" % N.name(N.TERRAIN, terrain) if terrain >= 0 else "")
         return [head] + card(FEATURE_CARD, f)
-    return [N.TERRAINS[terrain]] + card(TERRAIN_CARD, terrain)
+    return [N.name(N.TERRAIN, terrain)] + card(TERRAIN_CARD, terrain)
 
 
 def spell_card(s):

@@ -21,7 +21,7 @@ def deploy_menu(b, t):
     for a in st.legal_actions():
         if kind_of(a) == K_DEPLOY and y_of(a) == t:
             u = x_of(a)
-            items.append(("%s %s" % (uid(st, u), N.UNIT_NAMES[st.u_type[u]]), a))
+            items.append(("%s %s" % (uid(st, u), N.name(N.UNIT, st.u_type[u])), a))
     items.append(("Cancel", None))
     b._open_menu("Deploy which unit?", items)
 
@@ -59,7 +59,7 @@ def spell_forecast_menu(b, a):
     fall = P_BEAT[n if n < 4 else 3][d if d < 4 else 3]
     items = [("%s falls: %d%%" % (uid(st, v), (fall + 5) // 10), None), ("Cast!", a),
              ("Cancel", None)]
-    b._open_menu("%s > %s" % (N.SPELL_NAMES[s], uid(st, v)), items)
+    b._open_menu("%s > %s" % (N.name(N.SPELL, s), uid(st, v)), items)
     b.menu_i = 1
     b._show_menu()
 

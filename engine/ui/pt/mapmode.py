@@ -92,9 +92,9 @@ def status(b):
     ph = st.phase
     side = screens.side_name(h)  # a colour: "A"/"B" name buttons
     if ph == PH_PLACE_TILE:
-        text = "%s: place %s" % (side, N.TERRAINS[st.drawn])
+        text = "%s: place %s" % (side, N.name(N.TERRAIN, st.drawn))
     elif ph == PH_FEATURE:
-        text = "%s: place %s" % (side, N.FEATURES[st.cfg.features[h]])
+        text = "%s: place %s" % (side, N.name(N.FEATURE, st.cfg.features[h]))
     elif ph == PH_SETUP_DEPLOY:
         text = "%s: deploy (Start: done)" % side
     elif ph == PH_HASTE:
@@ -108,7 +108,7 @@ def status(b):
         elif b.intent is not None:
             text = "%s: pick a hex (B: back)" % side
         elif u != NONE:
-            text = "%s %s" % (screens.uid(st, u), N.UNIT_NAMES[st.u_type[u]])
+            text = "%s %s" % (screens.uid(st, u), N.name(N.UNIT, st.u_type[u]))
         elif b.sel != NONE:
             text = "%s: not here (B: back)" % side
         else:

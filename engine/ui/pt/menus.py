@@ -56,9 +56,9 @@ def unit_menu(b, u):
         if kind_of(a) == K_RETURN and x_of(a) == u:
             items.append(("Return to reserves", a))
     for s in castable(b, u):
-        items.append(("Cast %s" % N.SPELL_NAMES[s], cast_picker(b, u, s)))
+        items.append(("Cast %s" % N.name(N.SPELL, s), cast_picker(b, u, s)))
     items.append(("Cancel", None))
-    b._open_menu("%s %s" % (uid(st, u), N.UNIT_NAMES[st.u_type[u]]), items)
+    b._open_menu("%s %s" % (uid(st, u), N.name(N.UNIT, st.u_type[u])), items)
 
 def castable(b, u):
     out = []
@@ -71,7 +71,7 @@ def cast_menu(b):
     """The hand (RULES A9): each card once with its count; a card no Mage can cast now is
     shown but does nothing. Picking a card asks for the caster when several Mages can."""
     st = b.st
-    ns = len(N.SPELL_NAMES)
+    ns = N.SPELL[1]  # spell ids
     p = st.player
     legal = st.legal_actions()
     items = []
@@ -85,7 +85,7 @@ def cast_menu(b):
         for a in legal:
             if kind_of(a) == K_CAST and (y_of(a) >> 6) == s and x_of(a) not in casters:
                 casters.append(x_of(a))
-        text = N.SPELL_NAMES[s] + (" x%d" % n if n > 1 else "")
+        text = N.name(N.SPELL, s) + (" x%d" % n if n > 1 else "")
         if not casters:
             items.append((text + " (no target)", None))
         elif len(casters) == 1:
@@ -106,10 +106,10 @@ def _spell_card(s):
 def _caster_menu(b, s, casters):
     def pick():
         st = b.st
-        items = [("%s %s" % (uid(st, u), N.UNIT_NAMES[st.u_type[u]]), cast_picker(b, u, s))
+        items = [("%s %s" % (uid(st, u), N.name(N.UNIT, st.u_type[u])), cast_picker(b, u, s))
                  for u in casters]
         items.append(("Cancel", None))
-        b._open_menu("Who casts %s?" % N.SPELL_NAMES[s], items)
+        b._open_menu("Who casts %s?" % N.name(N.SPELL, s), items)
     return pick
 
 
@@ -121,7 +121,7 @@ def cast_picker(b, u, s):
             for a in st.legal_actions():
                 if kind_of(a) == K_CAST and x_of(a) == u and (y_of(a) >> 6) == s:
                     v = y_of(a) & 0x3F
-                    items.append(("%s %s" % (uid(st, v), N.UNIT_NAMES[st.u_type[v]]), a))
+                    items.append(("%s %s" % (uid(st, v), N.name(N.UNIT, st.u_type[v])), a))
             items.append(("Cancel", None))
             b._open_menu("Rescue which captive?", items)
             return
@@ -139,7 +139,7 @@ def deploy_units_menu(b):
         if kind_of(a) == K_DEPLOY and x_of(a) not in seen:
             u = x_of(a)
             seen.append(u)
-            items.append(("%s %s" % (uid(st, u), N.UNIT_NAMES[st.u_type[u]]),
+            items.append(("%s %s" % (uid(st, u), N.name(N.UNIT, st.u_type[u])),
                           deploy_picker(b, u)))
     items.append(("Cancel", None))
     b._open_menu("Deploy which unit?", items)

@@ -120,7 +120,7 @@ def hand_names(st, p):
     out = []
     for s in range(ns):
         for _ in range(st.hand[p * ns + s]):
-            out.append(N.SPELL_NAMES[s])
+            out.append(N.name(N.SPELL, s))
     return out
 
 

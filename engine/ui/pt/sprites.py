@@ -98,7 +98,7 @@ def map_sheet(config, features=()):
     unit types it has: feature ``f``'s is ``cells[f]``, unit type ``ty``'s
     ``cells[N_FEATURES + ty]``, 255 for those it has not)."""
     from engine.core.lazy import moment
-    from engine.pocket_tactics.names import T_COLOR
+    from engine.pocket_tactics.tables import T_COLOR
 
     sheet, colors, cells = moment("engine.ui.pt.sheet", "make_sheet", config, features)
     return (sheet, make_palette(T_COLOR), (unit_palette(0, colors[0], colors[1]),
