@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Pieces shared by the board adapters: the start of the ticks, the button queue with auto-repeat,
-the analog stick, the NVM store and the device board itself.
+the analog stick, the NVM store and the device board itself (the store in memory of the
+desktop and the tests is boards/memstore.py).
 
 Runs on CircuitPython (the device adapters) and on CPython (host, stub, tests). Hardware
 modules are imported inside the functions that need them, so importing this module on a
@@ -188,27 +189,6 @@ class AnalogStick:
 def check_range(size, offset, n):
     if offset < 0 or n < 0 or offset + n > size:
         raise ValueError("store range %d+%d outside 0..%d" % (offset, n, size))
-
-
-class MemoryStore:
-    """The save store in a bytearray, starting erased (0xFF) like fresh flash (the tests',
-    and the desktop's for a game that is not kept). ``writes`` lists (offset, length) of
-    every write."""
-
-    def __init__(self, size=STORE_SIZE):
-        self.size = size
-        self.data = bytearray(b"\xff" * size)
-        self.writes = []
-
-    def read(self, offset, n):
-        check_range(self.size, offset, n)
-        return bytes(self.data[offset : offset + n])
-
-    def write(self, offset, data):
-        n = len(data)
-        check_range(self.size, offset, n)
-        self.data[offset : offset + n] = data
-        self.writes.append((offset, n))
 
 
 _PIECE = const(64)  # bytes of the NVM compared at a time (each a copy on the heap)

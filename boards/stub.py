@@ -18,7 +18,7 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from boards.common import MemoryStore  # noqa: E402,F401  (also the tests')
+from boards.memstore import MemoryStore  # noqa: E402,F401  (also the tests')
 from boards.fake_clock import FakeClock  # noqa: E402
 from boards.host import HostBoard  # noqa: E402
 

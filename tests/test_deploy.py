@@ -467,7 +467,8 @@ mine = [m for m in sys.modules if m.split(".")[0] in ("engine", "boards")]
 assert "engine.ui.pt.battle" in mine and "boards.common" in mine
 for m in mine:
     f = sys.modules[m].__file__
-    desktop = ("boards.stub", "boards.host", "boards.keynames", "boards.fake_clock")
+    desktop = ("boards.stub", "boards.host", "boards.keynames", "boards.fake_clock",
+               "boards.memstore")
     home = os.path.join(root, "boards") if m in desktop else dest
     assert f.startswith(home + os.sep), (m, f)
 print("VERSION", screen.st.version, "REFRESHES", len(board.refresh_log))

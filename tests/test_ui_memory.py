@@ -133,7 +133,7 @@ def _check_title_store(name, res):
     CPython leaves (the store the title-battle run starts from), and the battle program
     makes its screen from that store (on CPython, the same code)."""
     from boards import stub
-    from boards.common import MemoryStore
+    from boards.memstore import MemoryStore
     from engine.core.codec import Reader
     from engine.pocket_tactics.config_check import decode_config
     from engine.pocket_tactics.forces import suggested

@@ -14,7 +14,7 @@ What goes where (docs/DEVICE.md, "Installing with tools/deploy.py"):
 
   code.py, battle.py,     -> DEST/ (always source: CircuitPython runs them by name; the
   viewer.py                  programs' entries, boards/restart.py)
-  boards/*.py             -> DEST/boards/   the device adapters, not host.py / stub.py
+  boards/*.py             -> DEST/boards/   the device adapters, not host.py / stub.py / ...
   engine/**/*.py          -> DEST/engine/   all but the desktop-only modules (DESKTOP_ONLY)
   libraries               -> DEST/lib/      what the files above import and CircuitPython
                                             does not have built in, found by reading the
@@ -67,6 +67,7 @@ DESKTOP_ONLY = {
     "boards/stub.py": "the test board (pygame)",
     "boards/keynames.py": "key names for the emulator's scripts and the tests",
     "boards/fake_clock.py": "the clock of the stub board, the headless emulator and the tests",
+    "boards/memstore.py": "the save store in memory of the desktop and the tests",
     "engine/pocket_tactics/scenario.py": "hand-written positions for the CLI and the tests",
 }
 # Kept although play does not need them: State.explain (engine/pocket_tactics/state.py)

@@ -221,7 +221,7 @@ def main(argv=None, app=None):
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from boards import host
-    from boards.common import MemoryStore
+    from boards.memstore import MemoryStore
 
     script = None
     if args.script:

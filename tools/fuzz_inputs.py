@@ -561,7 +561,7 @@ def store_bases(seed):
     """(ruleset, blob) of saved games in play made by the game's own code (the title's new
     game, then decisions told to its Saver as the battle tells them): Pocket-Tactics
     against the CPU and between two people, Tactical Hex against the CPU."""
-    from boards.common import MemoryStore
+    from boards.memstore import MemoryStore
     from engine.core.savestore import SaveSlots
     from engine.ui.saving import store
     from engine.ui.saving.saver import Saver
@@ -601,7 +601,7 @@ def store_case(rng, bases):
     """(kind, store bytes): a saved game with one of its fields changed (the settings, the
     config, the ruleset, the seed, the actions, the dice generator's state) and packed
     again, so that every checksum holds."""
-    from boards.common import MemoryStore
+    from boards.memstore import MemoryStore
     from engine.core import gamesave
     from engine.core.savestore import SaveSlots
 
@@ -651,7 +651,7 @@ def check_store(data):
     import traceback
 
     from boards import stub
-    from boards.common import MemoryStore
+    from boards.memstore import MemoryStore
     from engine.core.record import Record
     from engine.ui.play import open_battle
     from engine.ui.saving import store

@@ -210,7 +210,7 @@ class _Board:
     """What the store's code needs of a board: the store (8 KB, erased)."""
 
     def __init__(self, data=None):
-        from boards.common import MemoryStore
+        from boards.memstore import MemoryStore
 
         self.store = MemoryStore()
         if data is not None:
