@@ -213,8 +213,8 @@ def test_build_tree_of_the_real_engine_compiles_every_file(tmp_path):
     data = sorted(os.path.relpath(os.path.join(d, f), mpcheck.ENGINE).replace(os.sep, "/")
                   for d, ds, fs in os.walk(mpcheck.ENGINE) if "__pycache__" not in d
                   for f in fs if f.endswith(mpcheck.DATA_SUFFIXES))
-    assert data == ["pocket_tactics/odds.bin", "pocket_tactics/sprites.bin",
-                    "pocket_tactics/texts.bin"]  # copied as they are
+    assert data == ["pocket_tactics/names.bin", "pocket_tactics/odds.bin",
+                    "pocket_tactics/sprites.bin", "pocket_tactics/texts.bin"]  # as they are
     assert got == sorted([p[:-3] + ".mpy" for p in src] + data)
 
 
