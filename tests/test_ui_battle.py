@@ -18,8 +18,7 @@ from engine.pocket_tactics.players import GreedyPlayer, RandomPlayer  # noqa: E4
 from engine.pocket_tactics.state import State  # noqa: E402
 from engine.ui.kit import keys as K  # noqa: E402
 from engine.ui.kit.panel import _DICE_X, _DICE_Y  # noqa: E402
-from engine.ui.kit.sprites import _COLORS as _PANEL_COLORS  # noqa: E402
-from engine.ui.kit.sprites import C_PANEL, DIE_COLORS, SIDE_COLORS  # noqa: E402
+from engine.ui.kit.sprites import DIE_COLORS, PANEL_COLOR, SIDE_COLORS  # noqa: E402
 from engine.ui.pt.sprites import (_COLORS, C_CURSOR, CELL, MARK_COLORS, MARK_MOVE,  # noqa: E402
                                   MARK_SELECT, MARK_TARGET)
 from engine.ui.pt.mapview import hex_px  # noqa: E402
@@ -29,7 +28,7 @@ from engine.ui.pt.pages import tally_line  # noqa: E402
 from tests.helpers import position  # noqa: E402
 from tools.ui_bot import Bot, battle_screen  # noqa: E402
 
-PANEL = screen_color(_PANEL_COLORS[C_PANEL])
+PANEL = screen_color(PANEL_COLOR)
 WHITE = screen_color(0xFFFFFF)
 YELLOW = screen_color(0xFFE020)
 

@@ -4,7 +4,7 @@ background, ten 12-px text lines, a selection bar, and two rows of dice sprites.
 are created once and only their characters change."""
 import displayio
 
-from .sprites import CELL, S_BAR, S_DIE_DEF, S_DIE_OFF, S_EMPTY, S_SOLID
+from .sprites import CELL, S_BAR, S_DIE, S_EMPTY, S_SOLID, die_palette
 from .text import Line, text_palette
 
 LINES = 10
@@ -36,9 +36,11 @@ class Panel:
             self.lines.append(line)
             self.group.append(line.grid)
         self.dice = []  # one 3 x 1 TileGrid per group: attacker OFF, DEF, defender OFF, DEF
+        dice_palettes = (die_palette(0), die_palette(1))
         for g in range(4):
-            grid = displayio.TileGrid(sheet, pixel_shader=palette, width=3, height=1,
-                                      tile_width=CELL, tile_height=CELL, default_tile=S_EMPTY)
+            grid = displayio.TileGrid(sheet, pixel_shader=dice_palettes[g % 2], width=3,
+                                      height=1, tile_width=CELL, tile_height=CELL,
+                                      default_tile=S_EMPTY)
             grid.x = _DICE_X[3 * (g % 2)]
             grid.y = _DICE_Y[g // 2]
             grid.hidden = True
@@ -84,10 +86,9 @@ class Panel:
                 if not grid.hidden:
                     grid.hidden = True
                 continue
-            base = S_DIE_DEF if g % 2 else S_DIE_OFF
             for i in range(3):
                 face = dice[3 * g + i] if i < ndice[g] else 0
-                cell = base + face - 1 if face else S_EMPTY
+                cell = S_DIE + face - 1 if face else S_EMPTY
                 if grid[i] != cell:
                     grid[i] = cell
             if grid.hidden:

@@ -5,8 +5,8 @@ The UI loads this module for that and lets it go afterwards (lazy.moment): its c
 needed again."""
 import displayio
 
-from .sprites import C_DIE_DEF, C_DIE_OFF, C_PANEL, C_SIDE_A, C_SIDE_B, CELL, N_CELLS, S_BAR, \
-    S_DIE_DEF, S_DIE_OFF, S_SOLID
+from .sprites import C_DIE, C_PANEL, C_PIP, C_SIDE_A, C_SIDE_B, CELL, N_CELLS, S_BAR, S_DIE, \
+    S_SOLID
 
 # Half-widths of the hex masks, row by row: a 16-pixel hex (the panel's cells, Tactical
 # Hex's map), whose points take 4 rows top and bottom, and the 20-pixel hex of the
@@ -58,19 +58,19 @@ def draw_hex(bmp, cell, color, outline_only=False, thick=1, edge=0, half=HALF16,
                 bmp[row + x] = color
 
 
-def _die(bmp, cell, body, face):
+def _die(bmp, cell, face):
     w = bmp.width
     ox = cell * CELL
     for y in range(2, 14):
         for x in range(2, 14):
             if not ((x == 2 or x == 13) and (y == 2 or y == 13)):  # round the corners
-                bmp[y * w + ox + x] = body
+                bmp[y * w + ox + x] = C_DIE
     for p in _PIPS[face]:
         px = ox + 4 + (p % 3) * 3
         py = 4 + (p // 3) * 3
         for dy in (0, 1):
             for dx in (0, 1):
-                bmp[(py + dy) * w + px + dx] = C_PANEL
+                bmp[(py + dy) * w + px + dx] = C_PIP
 
 
 def _fill(bmp, cell, color, rows):
@@ -82,12 +82,11 @@ def _fill(bmp, cell, color, rows):
 
 
 def make_sheet():
-    """Draw the panel's sprites into one Bitmap (N_CELLS cells of 16 x 16, 4 bits a
-    pixel)."""
-    bmp = displayio.Bitmap(CELL * N_CELLS, CELL, 16)
+    """Draw the panel's sprites into one Bitmap (N_CELLS cells of 16 x 16, 2 bits a
+    pixel: slots of the panel's palette or of a die's, kit/sprites.py)."""
+    bmp = displayio.Bitmap(CELL * N_CELLS, CELL, 4)
     for face in range(1, 7):
-        _die(bmp, S_DIE_OFF + face - 1, C_DIE_OFF, face)
-        _die(bmp, S_DIE_DEF + face - 1, C_DIE_DEF, face)
+        _die(bmp, S_DIE + face - 1, face)
     _fill(bmp, S_SOLID, C_PANEL, CELL)
     _fill(bmp, S_BAR, C_SIDE_A, 12)
     _fill(bmp, S_BAR + 1, C_SIDE_B, 12)
