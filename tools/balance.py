@@ -43,9 +43,11 @@ FAIR = (0.40, 0.60)  # the goal: no pairing outside this at "normal"
 # what the figures depend on: the data, the rules and the CPU, and the tools that play
 INPUTS = ("data/pocket_tactics", "engine/core", "engine/pocket_tactics", "tools/balance.py",
           "tools/strength.py")
-# what only the screens read (the units' figures, the cards' texts): no game depends on it
+# what only the screens read (the units' figures, the cards' texts, the names and their
+# reader): no game depends on it
 NOT_INPUTS = ("data/pocket_tactics/sprites.json", "engine/pocket_tactics/sprites.bin",
-              "engine/pocket_tactics/texts.bin")
+              "engine/pocket_tactics/texts.bin", "engine/pocket_tactics/names.bin",
+              "engine/pocket_tactics/names.py")
 HASH_LINE = "Inputs: "
 
 
