@@ -573,14 +573,19 @@ def test_a_cpu_level_thinks_the_boards_share_of_plies_a_frame():
     assert DeviceBoard.cpu_work == 8 and not hasattr(stub.make(), "cpu_work")
     b = battle_screen(stub.make(), st2, [None, make_player(1, "hard", 3)])
     assert b.players[1].work == WORK and b.players[0] is None
-    cpu = Thinker(make_player(1, "hard", 3, lambda: 0), DeviceBoard.cpu_work)
+    class Watched(Thinker):  # keeps the player it puts away, to count its evaluations
+        def _put_away(self, p):
+            self.decided = p
+            Thinker._put_away(self, p)
+
+    cpu = Watched(make_player(1, "hard", 3, lambda: 0), DeviceBoard.cpu_work)
     a, frames = None, 0
     while a is None and frames < 20000:
         a = cpu.step(st2, 0)
         frames += 1
-    assert a in st2.legal_actions()
+    assert a in st2.legal_actions() and cpu.player is None  # put away, its decision made
     # an evaluation is two plies at least (its set-up and its leaf): 8 plies a frame
-    evals = cpu.player.search.evals
+    evals = cpu.decided.search.evals
     assert frames * 8 >= 2 * evals > 0, (frames, evals)
 
 
@@ -619,10 +624,10 @@ def test_a_cpu_level_in_slices_chooses_what_it_chooses_at_once():
 
     from engine.core import search
 
-    def play(work, alone=False):
+    def play(work):
         st2 = State(suggested(2, 3, 50, max_turns=10), 6)
         cpu = make_player(1, "normal", 11)  # no clock: the evaluation budget alone
-        sliced = Thinker(cpu, work, alone) if work else None
+        sliced = Thinker(cpu, work) if work else None
         other = GreedyPlayer(12)
         acts = []
         for _ in range(100000):
@@ -639,16 +644,14 @@ def test_a_cpu_level_in_slices_chooses_what_it_chooses_at_once():
                 a = sliced.step(st2, 0)
                 if a is None:
                     continue
-                # the only CPU (a person plays the other side) lets its scratch state go
-                assert search._scratch is None or not alone
+                # a decision made, the CPU lets its scratch state go
+                assert search._scratch is None
             st2.apply(a)
             acts.append(a)
         return acts
 
     at_once = play(0)
     assert play(8) == at_once == play(160) and len(at_once) > 50
-    assert search._scratch is not None  # kept between two CPU players' decisions
-    assert play(8, alone=True) == at_once
 
 
 class _Reader(Bot):

@@ -340,7 +340,6 @@ def test_automatic_draft_places_the_humans_tiles():
 def test_tactical_hex_is_chosen_in_the_new_game_flow_and_its_battle_starts():
     # Title -> New game -> Tactical Hex 1905 -> Japan: Human -> Russia: CPU; run_app then
     # starts the Tactical Hex battle screen with the CPU (normal) for Russia
-    from engine.tactical_hex.cpu import CpuPlayer
     from engine.ui.hex.battle import HexBattle
 
     d = TitleDriver()
@@ -370,7 +369,9 @@ def test_tactical_hex_is_chosen_in_the_new_game_flow_and_its_battle_starts():
     programs.until(lambda: programs.screen is not title)
     battle = programs.screen
     assert isinstance(battle, HexBattle)
-    assert battle.players[0] is None and isinstance(battle.players[1].player, CpuPlayer)
+    # the CPU at normal, made at each of its decisions (engine/ui/kit/thinker.py)
+    assert battle.players[0] is None and battle.players[1].made[:2] == (
+        "engine.tactical_hex.cpu", "normal")
     assert battle.st.phase == 0  # RULES B2: Japan deploys first
 
 

@@ -17,8 +17,8 @@ Code needed over many frames while one part of the program is at work is ``held(
 and ``let_go(module)`` when that part is done: the battles' menus (the action a menu
 chooses is applied and saved without their code), the Pocket-Tactics pages over the map
 (an assault's, its result, the game's end), Continue's and Undo's replay over frames, and
-the code of a CPU that plays a person, held while it decides (engine/ui/kit/thinker.py):
-the person's turn, its menus and its saves, goes without it.
+the code of a CPU level, held while it decides (engine/ui/kit/thinker.py): a person's
+turn, its menus and its saves, goes without it.
 """
 import gc
 import sys

@@ -362,7 +362,7 @@ class SearchPlayer:
         self.limit //= speed
         self.search = Search(self, 255, seed, clock)
         # how to make it again: the module of its code (``code``) and make_cpu's arguments
-        # (a CPU that plays a person is made again for each decision: kit/thinker.py)
+        # (a CPU level is made again for each of its decisions: kit/thinker.py)
         self.made = (code, level, seed, clock, speed)
         self.quick_code = quick_code
 

@@ -8,12 +8,13 @@ up it is not asked, and its search waits where it is: the time it was not asked 
 PAUSE_MS between two calls) is added to its deadline. A baseline player (``choose`` only:
 the greedy and the random player) answers at once.
 
-A CPU that plays a person (``alone``) is on the heap only while it decides: once its
-decision is made, the player and its code (engine/core/lazy.py ``let_go``) go, and the next
-decision makes it again (``held``, the player's ``made``) with its random generators where
-they were, so it decides as one player kept all game would. The person's turn, its menus
-and its saves, has that heap. A decision that needs no search (an assault's dice, the
-setup's: the player's ``quick_code``) is taken with that code alone, for the moment.
+A CPU level is on the heap only while it decides: once its decision is made, the player
+and its code (engine/core/lazy.py ``let_go``) go, and the next decision makes it again
+(``held``, the player's ``made``) with its random generators where they were, so it decides
+as one player kept all game would. A person's turn, its menus and its saves, has that heap,
+and so do an assault's pages between two CPU players (the Demo). A decision that needs no
+search (an assault's dice, the setup's: the player's ``quick_code``) is taken with that
+code alone, for the moment.
 """
 from engine.core.lazy import collect, held, let_go, moment
 from engine.core.ticks import ticks_add, ticks_diff
@@ -23,25 +24,22 @@ PAUSE_MS = 200  # a longer gap between two calls was a pause, not thinking time
 
 def thinkers(players, work):
     """A battle's players as its screen asks them: None for a person, else a Thinker of
-    ``work`` plies a frame, put away between its decisions when the other side is a
-    person (``alone``)."""
-    return [None if players[i] is None else Thinker(players[i], work, players[1 - i] is None)
-            for i in (0, 1)]
+    ``work`` plies a frame."""
+    return [None if p is None else Thinker(p, work) for p in players]
 
 
 class Thinker:
-    def __init__(self, player, work, alone=False):
-        """``alone``: the game's only CPU player (the other is a person): put away between
-        its decisions (above); between two CPU players it stays."""
+    def __init__(self, player, work):
         self.player = player
-        # a CPU level playing a person: how to make it again, and its random generators
-        self.made = player.made if alone and hasattr(player, "think") else None
+        # a CPU level: how to make it again, and its random generators
+        self.made = player.made if hasattr(player, "think") else None
         self.quick_code = player.quick_code if self.made is not None else None
         self.rngs = None
-        self.first = True  # no decision made yet
         self.work = work  # plies of the search a frame
         self.thinking = False  # a decision has begun and is not made yet
         self.last = 0  # the clock at the last call while thinking
+        if self.made is not None:  # made again at its first decision, as at every other
+            self._put_away(player)
 
     def step(self, st, now):
         """The player's action for ``st``, or None while it is still thinking."""
@@ -55,9 +53,7 @@ class Thinker:
         if not hasattr(p, "think"):
             return p.choose(st)
         if not self.thinking:
-            if self.first or self.made is not None:  # its search makes its scratch
-                collect()  # state: where the collector has made room
-                self.first = False
+            collect()  # its search makes its scratch state: where the collector made room
             p.begin(st, now)
             self.thinking = True
         elif ticks_diff(now, self.last) > PAUSE_MS:  # paused: not counted against its limit
@@ -68,8 +64,7 @@ class Thinker:
             return None
         self.thinking = False
         a = p.best()
-        if self.made is not None:
-            self._put_away(p)
+        self._put_away(p)
         return a
 
     def _again(self):
