@@ -93,3 +93,14 @@ def test_the_hash_changes_with_the_data(tmp_path):
     f = tmp_path / "data" / "pocket_tactics" / "factions" / "mage_guild.json"
     f.write_text(f.read_text().replace('"off": 0', '"off": 1', 1))
     assert balance.inputs_hash(str(tmp_path)) != before
+
+
+def test_the_hash_counts_code_not_comments_or_docstrings():
+    with open(os.path.join(ROOT, "engine", "core", "search.py"), encoding="utf-8") as f:
+        text = f.read()
+    code = balance._code(text.encode())
+    # a comment added and a docstring reworded: the same code
+    said = text.replace("\ndef ", "\n# a remark\ndef ", 1).replace('"""', '"""Said again. ', 1)
+    assert said != text and balance._code(said.encode()) == code
+    changed = text.replace("255", "254", 1)  # a number of the search changed: not the same
+    assert changed != text and balance._code(changed.encode()) != code
