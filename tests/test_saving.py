@@ -22,7 +22,7 @@ from engine.ui.kit import keys as K
 from engine.ui.play import open_battle
 from engine.ui.pt.screens import M_INFO
 from engine.ui.saving import store
-from engine.ui.saving.play import NO_CURSOR, Play, Settings, play_bytes, with_cursor
+from engine.ui.saving.play import NO_CURSOR, Play, Settings, play_bytes
 from engine.ui.saving.replaying import STEP
 from engine.ui.saving.saver import Saver
 from engine.ui.title import Title
@@ -314,9 +314,11 @@ def test_the_battles_blob_is_the_format_gamesave_reads():
         return gamesave.unpack(SaveSlots(board.store).load()[0])
 
     play, ruleset, config, seed, actions, rng = saved_now(NO_CURSOR)
-    assert play == with_cursor(s.play, NO_CURSOR) and Play(play).cursor is None
+    assert play == s.play_now(NO_CURSOR) and Play(play).cursor is None
+    assert play[:4] + play[6:] == s.play[:4] + s.play[6:]  # only the cursor's bytes change
     play, ruleset, config, seed, actions, rng = saved_now(0x123)  # the hex under a cursor
-    assert play == with_cursor(s.play, 0x123) and Play(play).cursor == 0x123
+    assert play == s.play_now(0x123) and Play(play).cursor == 0x123
+    assert not Play(play).over and Play(s.play_now(0x123, True)).over
     assert seed == s.seed and actions == s.log.list() and ruleset == 1
     assert rng == battle.st.rng.get_state() and config == s.config
 

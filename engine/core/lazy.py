@@ -14,10 +14,11 @@ so that the code it loads goes where the collector has made room, not into the g
 the garbage (a save's moment is the battle program's peak: docs/PERFORMANCE.md).
 
 Code needed over many frames while one part of the program is at work is ``held(module)``
-and ``let_go(module)`` when that part is done: the battles' menus (the action a menu
-chooses is applied and saved without their code), the Pocket-Tactics pages over the map
-(an assault's, its result, the game's end), Continue's and Undo's replay over frames, and
-the code of a CPU level, held while it decides (engine/ui/kit/thinker.py): a person's
+and ``let_go(module)`` when that part is done: the ruleset registry and the reading of the
+play bytes while the battle or the viewer makes its screen, the battles' menus (the action
+a menu chooses is applied and saved without their code), the Pocket-Tactics pages over the
+map (an assault's, its result, the game's end), Continue's and Undo's replay over frames,
+and the code of a CPU level, held while it decides (engine/ui/kit/thinker.py): a person's
 turn, its menus and its saves, goes without it.
 """
 import gc

@@ -8,14 +8,13 @@ Saver (engine/ui/saving/saver.py) and its players, and the record replayed on th
 over frames. When the battle quits, the next program is the title, or the replay viewer
 ("Replay this game"), after which the battle continues the game again.
 """
-from engine import rulesets
-
-from .kit.app import frames
+from .kit.app import REGISTRY, frames
 from .kit.kit import Kit, Page
-from engine.core.lazy import collect, moment
+from engine.core.lazy import collect, held, let_go, moment
 from .kit.text import wrap
-from .saving.play import Play
 from .saving.saver import Saver
+
+_PLAY = "engine.ui.saving.play"  # the play bytes read: only while the battle is made
 
 
 def program(board, on_screen=None):
@@ -46,9 +45,21 @@ def load(board):
 
 def make(board, kit, got):
     """(the battle screen of the saved game ``got`` (load's), its record being replayed on
-    it from the next frame, None), or (None, why)."""
+    it from the next frame, None), or (None, why). The ruleset registry and the reading of
+    the play bytes are held while the battle is made, and let go after: the battle goes
+    without them (its saves write the play bytes with numbers only: saving/saver.py)."""
+    try:
+        how = held(_PLAY).Play(got[0])
+    finally:
+        let_go(_PLAY)
+    try:
+        return _make(board, kit, got, how, held(REGISTRY))
+    finally:
+        let_go(REGISTRY)
+
+
+def _make(board, kit, got, how, rulesets):
     play, ruleset, config, seed, actions, rng, newest = got
-    how = Play(play)
     try:
         st = rulesets.part(ruleset, "state").start(config, seed)
         # the screen's code before the players': what a CPU level's code loads beside it

@@ -17,13 +17,12 @@ that action, and the status line says so.
 Keys: right or A one action forward, left one back, down / up ten forward / back, B or
 Start leaves.
 """
-from engine import rulesets
 from engine.core.protocol import restart
 
 from .kit import keys as K
-from .kit.app import frames
+from .kit.app import REGISTRY, frames
 from .kit.kit import Kit, Page
-from engine.core.lazy import collect, moment
+from engine.core.lazy import collect, held, let_go, moment
 from .kit.text import wrap
 
 _JUMP = 10
@@ -73,9 +72,13 @@ class ReplayView:
         self.want = 0  # the position asked for (a step back gets there over frames)
         self.text = "start"  # the status of the position asked for
         self.refused = None  # why the record stops being replayed (an illegal action)
-        st = rulesets.part(ruleset, "state").start(config, seed)
-        self.screen = rulesets.screens(ruleset, "view").view(board, st,
-                                                             kit or Kit(board, ruleset, config))
+        rulesets = held(REGISTRY)  # only to make the screen: let go once it is made
+        try:
+            st = rulesets.part(ruleset, "state").start(config, seed)
+            self.screen = rulesets.screens(ruleset, "view").view(
+                board, st, kit or Kit(board, ruleset, config))
+        finally:
+            let_go(REGISTRY)
         self.quit = False
         self.dirty = True
         self._show()

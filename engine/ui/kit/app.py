@@ -17,6 +17,9 @@ when something changed. The MicroPython check steps a program a frame at a time.
 # the programs, by the names they return: their modules (the desktop's loop imports them)
 PROGRAMS = {"title": "engine.ui.title", "battle": "engine.ui.play",
             "viewer": "engine.ui.viewer"}
+# the ruleset registry's module: the battle and the viewer hold it while they make their
+# screen and let it go after (engine/core/lazy.py held): their screens go without it
+REGISTRY = "engine.rulesets"
 
 
 def frames(board, screen):

@@ -10,12 +10,25 @@ record itself. Every saved game (engine/core/gamesave.py) begins with these PLAY
         "Replay last game"; nothing to continue)
   4, 5  the hex under the cursor when it was saved (0xFFFF: none), given back by Continue
   6     the CPU level the title offers first (an index of LEVELS)
+
+The battle's saves rewrite bytes 3 (OVER_FLAG) and 4-5 with numbers only
+(engine/ui/saving/saver.py ``play_now``: the constants are folded into the device build,
+tools/constfold.py), so this module's code is let go once the battle is made
+(engine/ui/play.py).
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
 KINDS = ("human", "greedy", "random", "easy", "normal", "hard")
 LEVELS = ("normal", "easy", "hard")  # in the order Settings cycles through them
-_OVER = 64
-_UNDO_OFF = 32
-NO_CURSOR = 0xFFFF
+OVER_FLAG = const(64)  # byte 3: the game is over
+_UNDO_OFF = const(32)
+NO_CURSOR = const(0xFFFF)
 
 
 class Settings:
@@ -34,15 +47,9 @@ def play_bytes(ruleset, players, settings, auto_draft=False, over=False, cursor=
     """The play bytes of a game of ``ruleset`` between ``players`` (two KINDS)."""
     s = settings
     flags = ((1 if s.handover else 0) | (2 if auto_draft else 0) | (4 if s.sound else 0)
-             | (s.brightness & 3) << 3 | (0 if s.undo else _UNDO_OFF) | (_OVER if over else 0))
+             | (s.brightness & 3) << 3 | (0 if s.undo else _UNDO_OFF) | (OVER_FLAG if over else 0))
     return bytes((ruleset, KINDS.index(players[0]), KINDS.index(players[1]), flags,
                   cursor >> 8, cursor & 0xFF, LEVELS.index(s.level)))
-
-
-def with_cursor(play, cursor, over=False):
-    """``play`` with the hex under the cursor ``cursor`` (and the game over, ``over``)."""
-    return bytes((play[0], play[1], play[2], play[3] | (_OVER if over else 0),
-                  cursor >> 8, cursor & 0xFF, play[6]))
 
 
 class Play:
@@ -70,7 +77,7 @@ class Play:
         self.ruleset = play[0]
         self.players = (KINDS[play[1]], KINDS[play[2]])
         self.auto_draft = bool(f & 2)
-        self.over = bool(f & _OVER)
+        self.over = bool(f & OVER_FLAG)
         self.cursor = None if h == NO_CURSOR else h
         s = Settings()
         s.handover = bool(f & 1)

@@ -27,7 +27,7 @@ from engine.core.protocol import CHANCE, TERMINAL
 
 from engine.core.lazy import held, let_go, moment
 
-from .play import NO_CURSOR, with_cursor
+from .play import NO_CURSOR, OVER_FLAG  # numbers only: folded into the device build
 
 _REPLAYING = "engine.ui.saving.replaying"  # Continue's and Undo's replay (resuming, undoing)
 
@@ -94,12 +94,19 @@ class Saver:
         try:
             self.newest, self.copy_error = moment(
                 "engine.core.slotwrite", "save_game", self.board.store, self.newest,
-                getattr(self.board, "save_copy", None), with_cursor(self.play, cursor, over),
+                getattr(self.board, "save_copy", None), self.play_now(cursor, over),
                 self.ruleset, self.config, self.seed, self.log, st.rng.get_state())
             self.error = None
         except (OSError, ValueError) as e:
             self.error = "Saving failed: %s" % e
         return self.error is None
+
+    def play_now(self, cursor=NO_CURSOR, over=False):
+        """The play bytes to save: the hex under the cursor ``cursor`` in bytes 4-5 and, if
+        ``over``, the game over in byte 3 (engine/ui/saving/play.py)."""
+        p = self.play
+        return bytes((p[0], p[1], p[2], p[3] | (OVER_FLAG if over else 0), cursor >> 8,
+                      cursor & 0xFF, p[6]))
 
     def over(self, st, cursor=NO_CURSOR):
         """The game has ended: saved with the "over" flag (nothing to continue; "Replay last
