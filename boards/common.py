@@ -3,9 +3,10 @@
 the analog stick, the NVM store and the device board itself (the store in memory of the
 desktop and the tests is boards/memstore.py).
 
-Runs on CircuitPython (the device adapters) and on CPython (host, stub, tests). Hardware
-modules are imported inside the functions that need them, so importing this module on a
-desktop touches no hardware.
+Runs on CircuitPython (the device adapters) and on CPython (host, stub, tests). The
+hardware is set up by boards/device_parts.py, loaded for that moment when the device board
+is made, so importing this module on a desktop touches no hardware, and a program's heap
+holds only what runs every frame.
 
 Nothing on the per-frame path (``DeviceBoard.update`` and what it calls) allocates: events
 are small ints kept in a bytearray ring, the keypad event is reused through ``get_into``,
@@ -220,34 +221,22 @@ class NvmStore:
                 return
 
 
-# Square wave for the speaker: one period of 16 unsigned 16-bit samples, looped, its pitch
-# set by the sample rate (16 x frequency). 0x8000 is the DAC's rest level.
-_WAVE_LEN = const(16)
-_WAVE_HIGH = const(0x8000 + 0x1800)
-_WAVE_LOW = const(0x8000 - 0x1800)
+# Square wave for the speaker: one period of WAVE_LEN unsigned 16-bit samples, looped
+# (boards/device_parts.py makes it), its pitch set by the sample rate (WAVE_LEN x frequency).
+WAVE_LEN = const(16)
 _TONE_MIN_HZ = const(40)
 _TONE_MAX_HZ = const(6000)
 
 
 class SquareTone:
     """Non-blocking beeps through ``audioio.AudioOut`` on ``board.SPEAKER``: the amplifier
-    (``board.SPEAKER_ENABLE``) is switched on while a tone plays."""
+    (``board.SPEAKER_ENABLE``) is switched on while a tone plays. Made by
+    boards/device_parts.py."""
 
-    def __init__(self):
-        import array
-
-        import audiocore
-        import audioio
-        import board
-        import digitalio
-
-        self._enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
-        self._enable.switch_to_output(value=False)
-        wave = array.array("H", [_WAVE_LOW] * _WAVE_LEN)
-        for i in range(_WAVE_LEN // 2):
-            wave[i] = _WAVE_HIGH
-        self._sample = audiocore.RawSample(wave, sample_rate=8000)
-        self._out = audioio.AudioOut(board.SPEAKER)
+    def __init__(self, enable, sample, out):
+        self._enable = enable  # a DigitalInOut, an output, off
+        self._sample = sample  # the wave (RawSample)
+        self._out = out  # the AudioOut
         self.playing = False
         self._end = 0
 
@@ -259,7 +248,7 @@ class SquareTone:
         if self.playing:
             self._out.stop()
         # A new rate takes effect at the next play().
-        self._sample.sample_rate = freq * _WAVE_LEN
+        self._sample.sample_rate = freq * WAVE_LEN
         self._enable.value = True
         self._out.play(self._sample, loop=True)
         self._end = ticks_add(now, ms)
@@ -273,11 +262,6 @@ class SquareTone:
         self._out.stop()
         self._enable.value = False
         self.playing = False
-
-
-# The keypad's own queue is kept smaller than the board's ring (Buttons, 32), so draining a
-# full keypad queue in one update (after a long stall) always fits, releases included.
-_KEYPAD_EVENTS = const(16)
 
 
 class DeviceBoard:
@@ -294,48 +278,19 @@ class DeviceBoard:
     replays = True
 
     def __init__(self, name, keymap, stick):
-        import board
-        import keypad
-        import microcontroller
-        import supervisor
-
         self.name = name
-        self.display = board.DISPLAY
-        self.display.auto_refresh = False
-        self._ticks = supervisor.ticks_ms
         self.buttons = Buttons()
         self._keymap = keymap
-        self._keys = keypad.ShiftRegisterKeys(
-            clock=board.BUTTON_CLOCK,
-            data=board.BUTTON_OUT,
-            latch=board.BUTTON_LATCH,
-            key_count=len(keymap),
-            value_when_pressed=True,
-            max_events=_KEYPAD_EVENTS,
-        )
-        self._events = self._keys.events
-        self._event = keypad.Event()
         mask = 0
         for k in keymap:
             mask |= 1 << k
         self._keypad_mask = mask
-        self._stick = None
-        if stick:
-            import analogio
-
-            self._stick = AnalogStick(
-                analogio.AnalogIn(board.JOYSTICK_X),
-                analogio.AnalogIn(board.JOYSTICK_Y),
-                self.buttons,
-            )
-        self.pixels = _make_pixels(board)
+        # the hardware, set up by code loaded for that moment (boards/device_parts.py)
+        (self.display, self._ticks, self._keys, self._event, self._stick, self.pixels,
+         self._tone, self.store) = moment("boards.device_parts", "parts", len(keymap), stick,
+                                          self.buttons)
+        self._events = self._keys.events
         self.sound_on = True
-        try:
-            self._tone = SquareTone()
-        except (ImportError, ValueError, RuntimeError) as e:  # pin in use, no audioio
-            print("pocket-tactics: no sound:", e)
-            self._tone = None
-        self.store = NvmStore(microcontroller.nvm)
         # the save's copy on CIRCUITPY (boards/saving.py, its code for the moment)
         self.save_copy = moment("boards.saving", "copy_path")
 
@@ -389,16 +344,3 @@ class DeviceBoard:
                 t.stop()
             else:
                 t.update(now)
-
-
-def _make_pixels(board):
-    try:
-        import neopixel
-    except ImportError:
-        return None
-    pixels = neopixel.NeoPixel(
-        board.NEOPIXEL, LED_COUNT, brightness=LED_BRIGHTNESS, auto_write=False
-    )
-    pixels.fill(0)
-    pixels.show()
-    return pixels

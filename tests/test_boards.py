@@ -806,7 +806,8 @@ def test_device_update_allocates_nothing_in_micropython(tmp_path, arg):
     driver.write_text(_MP_DRIVER)
     extra = [(str(driver), "board_alloc.py")]
     extra += [(str(FAKES / (n + ".py")), n + ".py") for n in FAKE_NAMES]
-    for name in ("__init__.py", "common.py", "pygamer.py", "pybadge.py", "saving.py"):
+    for name in ("__init__.py", "common.py", "device_parts.py", "pygamer.py", "pybadge.py",
+                 "saving.py"):
         extra.append((str(ROOT / "boards" / name), "boards/" + name))
     root = mpcheck.build_tree("py", str(tmp_path / "tree"), extra)
     res = mpcheck.run_tree(root, "board_alloc", arg=arg, timeout=300)

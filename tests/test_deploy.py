@@ -24,8 +24,8 @@ import ui_bench  # noqa: E402
 from tools import deploy, shortnames  # noqa: E402
 
 Usage = collections.namedtuple("Usage", "total used free")
-ADAPTERS = ["boards/__init__.py", "boards/common.py", "boards/pybadge.py", "boards/pygamer.py",
-            "boards/restart.py", "boards/saving.py"]
+ADAPTERS = ["boards/__init__.py", "boards/common.py", "boards/device_parts.py",
+            "boards/pybadge.py", "boards/pygamer.py", "boards/restart.py", "boards/saving.py"]
 DESKTOP_ONLY = ["boards/host.py", "boards/stub.py", "engine/pocket_tactics/scenario.py"]
 # The owner's files on the drive, which an install must never touch.
 OWNER_FILES = {
@@ -514,7 +514,8 @@ def test_installed_tree_starts_on_cpython_with_the_stub_board(installed, tmp_pat
 def test_installed_engine_plays_to_the_end_in_micropython(installed):
     dest, _ = installed
     boards_files = [(os.path.join(dest, "boards", n), "boards/" + n)
-                    for n in ("__init__.py", "common.py", "pygamer.py", "saving.py")]
+                    for n in ("__init__.py", "common.py", "device_parts.py", "pygamer.py",
+                              "saving.py")]
     res = mpcheck.run(ui_bench.DRIVER, "cpu,%d,%d" % (ui_bench.CPU_SEED, ui_bench.CPU_FRAMES),
                       mode="py",
                       extra_files=ui_bench.standin_files() + boards_files + [ui_bench.PRESSES],

@@ -364,7 +364,8 @@ def _trace_main(folder, arg):
 def board_files():
     """The PyGamer board adapter and what it imports."""
     return [(os.path.join(ROOT, "boards", name), "boards/" + name)
-            for name in ("__init__.py", "common.py", "pygamer.py", "restart.py", "saving.py")]
+            for name in ("__init__.py", "common.py", "device_parts.py", "pygamer.py", "restart.py",
+                         "saving.py")]
 
 
 def standin_files():
