@@ -11,10 +11,7 @@ each run's device figure.
 - Every run goes through and ends as it should (the program returns the next program's
   name, or the frame cap stops it), showing the screens it is there for.
 - Every run fits its budget less 2 KB (110 KB with the code loaded from .mpy, 140 KB from
-  .py; the heap given is that plus the check's own part, ui_bench.CpTree.own_part) — except
-  the runs of OVER, which do not fit today (issue "One program per mode", docs/PERFORMANCE.md):
-  those are expected to fail (strictly: a run that comes to fit must leave the list), and
-  each must still fit its CEILING, so that none grows unnoticed.
+  .py; the heap given is that plus the check's own part, ui_bench.CpTree.own_part).
 - The title hands its new game to the battle program through the store it leaves, the same
   bytes under CircuitPython as on CPython.
 - Each stand-in object takes the heap its C object takes on the device, plus at most the
@@ -34,14 +31,6 @@ cpcheck = ui_bench.cpcheck
 
 BUDGET = ui_bench.BUDGET  # {"mpy": 110 KB, "py": 140 KB}
 KB = 1024
-# Runs over their budget less 2 KB today, and a ceiling each must stay within: a heap at
-# which the run was seen to go through, about 1 KB over its device figure (python
-# tools/bench/ui_bench.py prints the figures; docs/PERFORMANCE.md). A run's need is not
-# monotonic in the heap given (where the collector runs moves with the heap's size), so a
-# ceiling is a heap tried, not any heap above the figure.
-OVER = {
-    ("normal", "py"): 147 * KB,
-}
 SCREENS = {
     "title": {"menu", "rules", "text", "browser", "settings", "builder", "tiles", "draft"},
     "title-continue": {"menu", "continue", "builder", "tiles"},
@@ -150,15 +139,7 @@ def _check_title_store(name, res):
     assert screen.st.version == 0 and screen.saver.log.count == 0
 
 
-def _budget_marks(name, mode):
-    if (name, mode) in OVER:
-        return [pytest.mark.xfail(strict=True, raises=AssertionError,
-                                  reason="over its budget today: docs/PERFORMANCE.md")]
-    return []
-
-
-@pytest.mark.parametrize("name,mode", [pytest.param(n, m, marks=_budget_marks(n, m))
-                                       for n, m in CASES])
+@pytest.mark.parametrize("name,mode", CASES)
 def test_program_fits_heap_budget(name, mode, trees):
     tree = trees(mode)
     v = tree.budget_run(ui_bench.RUN[name])
@@ -167,15 +148,6 @@ def test_program_fits_heap_budget(name, mode, trees):
     _check_end(name, mode, v.res)
     if ui_bench.RUN[name].program == "title":
         _check_title_store(name, v.res)
-
-
-@pytest.mark.parametrize("name,mode", sorted(OVER))
-def test_program_over_its_budget_stays_within_its_ceiling(name, mode, trees):
-    tree = trees(mode)
-    v = tree.budget_run(ui_bench.RUN[name], budget=OVER[name, mode], spare=0)
-    assert v.ok, "%s from .%s needs more than its ceiling %s: %s" % (
-        name, mode, _kb(v.limit), (v.res.error or "").strip()[-400:])
-    _check_end(name, mode, v.res)
 
 
 def _kb(n):

@@ -52,10 +52,11 @@ import sysconfig
 import tempfile
 
 try:
-    from tools import circuitpython, constfold, shortnames
+    from tools import circuitpython, constfold, docstrings, shortnames
 except ImportError:  # run as a script: tools/ is first on sys.path
     import circuitpython
     import constfold
+    import docstrings
     import shortnames
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -445,11 +446,12 @@ def _other_form(rel):
 def fold_game(files):
     """{rel: source text} of the game's Python files [(rel, path)] after the device build's
     const folding (tools/constfold.py: the shared const() numbers written into the modules
-    that use them) and short names (tools/shortnames.py). DeployError if either refuses the
-    files."""
+    that use them), short names (tools/shortnames.py) and emptied docstrings
+    (tools/docstrings.py). DeployError if any of them refuses the files."""
     try:
-        return shortnames.shorten(constfold.fold_files(files))
-    except (constfold.FoldError, shortnames.NamesError) as e:
+        return docstrings.blank_files(shortnames.shorten(constfold.fold_files(files)),
+                                      keep=shortnames.GAME_FILES)
+    except (constfold.FoldError, shortnames.NamesError, docstrings.DocstringError) as e:
         raise DeployError("cannot build the device's copy of the code: %s" % e)
 
 

@@ -23,10 +23,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 ENGINE = os.path.join(ROOT, "engine")
 try:
-    from tools import constfold, shortnames
+    from tools import constfold, docstrings, shortnames
 except ImportError:  # tools/mpcheck is on sys.path, the repository's root is not
     sys.path.append(os.path.dirname(HERE))
     import constfold
+    import docstrings
     import shortnames
 RUN_MJS = os.path.join(HERE, "run.mjs")
 PACKAGE = os.path.join(HERE, "node_modules", "@micropython",
@@ -154,7 +155,8 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None, mpy_cross=None):
     (name_in_tree ends in .py; the tree gets the .mpy). engine_dir replaces the engine package folder (the
     folder itself is placed at dest/<its name>). The Python files go through the device
     build's const folding and short names first (tools/constfold.py, tools/shortnames.py),
-    as tools/deploy.py does. Returns dest."""
+    as tools/deploy.py does (and their docstrings emptied: tools/docstrings.py). Returns
+    dest."""
     if mode not in MODES:
         raise MpcheckError("mode must be one of %s, not %r" % (", ".join(MODES), mode))
     engine_dir = os.path.abspath(engine_dir or ENGINE)
@@ -189,9 +191,9 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None, mpy_cross=None):
         else:
             shutil.copyfile(src, target)
     try:
-        texts = shortnames.shorten(constfold.fold_files(
-            [(tree_path, src) for tree_path, (src, _) in code.items()]))
-    except (constfold.FoldError, shortnames.NamesError) as e:
+        texts = docstrings.blank_files(shortnames.shorten(constfold.fold_files(
+            [(tree_path, src) for tree_path, (src, _) in code.items()])))
+    except (constfold.FoldError, shortnames.NamesError, docstrings.DocstringError) as e:
         raise CompileError("the device build refused the tree: %s" % e)
     for tree_path, (src, compiled) in sorted(code.items()):
         target = os.path.join(dest, *tree_path.split("/"))
