@@ -39,6 +39,7 @@ from engine.pocket_tactics import factions as F  # noqa: E402
 from engine.pocket_tactics.cpu import LEVELS  # noqa: E402
 from engine.pocket_tactics.tables import N_FACTIONS  # noqa: E402
 from devicetime import measure, recheck  # noqa: E402
+from docstrings import docstring_nodes  # noqa: E402
 from strength import play  # noqa: E402
 
 BASE_SEED = 9000
@@ -83,13 +84,8 @@ def _code(source):
     """A Python file's code: its syntax tree without its docstrings (comments are not in
     the tree), as bytes."""
     tree = ast.parse(source)
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                and body and isinstance(body[0], ast.Expr)
-                and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass()]
+    for owner, _ in docstring_nodes(tree):
+        owner.body = owner.body[1:] or [ast.Pass()]
     return ast.dump(tree).encode()
 
 

@@ -18,22 +18,25 @@ class DocstringError(Exception):
     pass
 
 
-def _docstring_starts(tree):
-    """(line, column) where each docstring of ``tree`` begins."""
-    out = set()
+def docstring_nodes(tree):
+    """(owner, string) of each docstring of ``tree``: the module, class or function node
+    whose body begins with it, and its string's node (also tools/shortnames.py's and
+    tools/balance.py's way to tell a docstring)."""
+    out = []
     for n in ast.walk(tree):
         if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             if (n.body and isinstance(n.body[0], ast.Expr)
                     and isinstance(n.body[0].value, ast.Constant)
                     and isinstance(n.body[0].value.value, str)):
-                out.add((n.body[0].value.lineno, n.body[0].value.col_offset))
+                out.append((n, n.body[0].value))
     return out
 
 
 def blank(text, path="<text>"):
     """``text`` with its docstrings emptied, every line where it was."""
     try:
-        starts = _docstring_starts(ast.parse(text, path))
+        tree = ast.parse(text, path)
+        starts = set((d.lineno, d.col_offset) for _, d in docstring_nodes(tree))
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (SyntaxError, tokenize.TokenError) as e:
         raise DocstringError("%s does not parse: %s" % (path, e))

@@ -52,6 +52,11 @@ import string
 import sys
 import tokenize
 
+try:
+    from tools.docstrings import docstring_nodes
+except ImportError:  # tools/ is on sys.path, the repository's root is not
+    from docstrings import docstring_nodes
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Where the names that may be renamed are defined.
@@ -102,14 +107,7 @@ def _parse(path, text):
 
 
 def _docstrings(tree):
-    out = set()
-    for n in ast.walk(tree):
-        if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            if (n.body and isinstance(n.body[0], ast.Expr)
-                    and isinstance(n.body[0].value, ast.Constant)
-                    and isinstance(n.body[0].value.value, str)):
-                out.add(id(n.body[0].value))
-    return out
+    return set(id(d) for _, d in docstring_nodes(tree))
 
 
 def string_words(tree):

@@ -48,6 +48,8 @@ def make(board, kit, got):
     it from the next frame, None), or (None, why). The ruleset registry and the reading of
     the play bytes are held while the battle is made, and let go after: the battle goes
     without them (its saves write the play bytes with numbers only: saving/saver.py)."""
+    # ``how`` is the play-bytes reader's one object past its let_go: it lives only until
+    # the battle is made, and nothing loads that module again meanwhile
     try:
         how = held(_PLAY).Play(got[0])
     finally:
