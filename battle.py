@@ -3,4 +3,4 @@
 the game in the save store, continued (engine/ui/play.py)."""
 from boards import start
 
-start("engine.ui.play")
+start("battle")

@@ -23,6 +23,6 @@ def _be_the_standard_code_module():
 if sys.implementation.name == "circuitpython" or __name__ == "__main__":
     from boards import start
 
-    start("engine.ui.title")
+    start("title")
 else:
     _be_the_standard_code_module()

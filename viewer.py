@@ -3,4 +3,4 @@
 (boards/restart.py): the record of the game in the save store (engine/ui/viewer.py)."""
 from boards import start
 
-start("engine.ui.viewer")
+start("viewer")

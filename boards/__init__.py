@@ -52,18 +52,21 @@ def detect():
     return adapter.make()
 
 
-def start(module):
-    """What the device's entry files do (code.py, battle.py, viewer.py): run the program of
-    ``module`` (engine/ui/kit/app.py) on the detected board, then the program it names next
-    (the device restarts into it: DeviceBoard.run_next; a desktop runs the programs one
-    after another in this process)."""
+def start(name):
+    """What the device's entry files do (code.py, battle.py, viewer.py): run the program
+    ``name`` ("title", "battle", "viewer": engine/ui/kit/app.py PROGRAMS) on the detected
+    board, then the program it names next (the device restarts into it:
+    DeviceBoard.run_next; a desktop runs the programs one after another in this
+    process)."""
     import sys
 
     board = detect()
     try:
+        from engine.ui.kit.app import PROGRAMS, run, run_programs
+
+        module = PROGRAMS[name]
         __import__(module)
         program = sys.modules[module].program
-        from engine.ui.kit.app import run, run_programs
     except Exception as e:  # missing or broken UI, or out of memory while importing it
         show_error(board, e)
         return

@@ -20,13 +20,26 @@ from engine.core.protocol import DecodeError
 
 POCKET_TACTICS = 1
 TACTICAL_HEX = 2
-# id -> (rules package under engine/, screens package under engine/ui/, name, the hexes
-# of its map a cursor can be on: Pocket-Tactics' grid of 23 x 23, Tactical Hex's 12 x 9,
-# the module of its rules that reads and checks a game's config bytes (its ``read``), or
-# None: the ruleset has no config, the bytes are empty)
+# id -> (name, the hexes of its map a cursor can be on: Pocket-Tactics' grid of 23 x 23,
+# Tactical Hex's 12 x 9, its modules by part). Every module is named whole, never put
+# together at run time: the device build gives each module a short name and rewrites the
+# strings that name one (tools/shortnames.py). "config" is the module of its rules that
+# reads and checks a game's config bytes (its ``read``); a ruleset without one has no
+# config (the bytes are empty).
 RULESETS = {
-    POCKET_TACTICS: ("pocket_tactics", "pt", "Pocket-Tactics", 23 * 23, "config_check"),
-    TACTICAL_HEX: ("tactical_hex", "hex", "Tactical Hex", 12 * 9, None),
+    POCKET_TACTICS: ("Pocket-Tactics", 23 * 23, {
+        "state": "engine.pocket_tactics.state", "saves": "engine.pocket_tactics.saves",
+        "players": "engine.pocket_tactics.players", "cpu": "engine.pocket_tactics.cpu",
+        "notation": "engine.pocket_tactics.notation",
+        "config": "engine.pocket_tactics.config_check",
+        "battle": "engine.ui.pt.battle", "view": "engine.ui.pt.view",
+        "sprites": "engine.ui.pt.sprites"}),
+    TACTICAL_HEX: ("Tactical Hex", 12 * 9, {
+        "state": "engine.tactical_hex.state", "saves": "engine.tactical_hex.saves",
+        "players": "engine.tactical_hex.players", "cpu": "engine.tactical_hex.cpu",
+        "notation": "engine.tactical_hex.notation",
+        "battle": "engine.ui.hex.battle", "view": "engine.ui.hex.view",
+        "sprites": "engine.ui.hex.sprites"}),
 }
 
 
@@ -42,10 +55,17 @@ def _row(ruleset):
     return row
 
 
+def _module(ruleset, name):
+    got = _row(ruleset)[2].get(name)
+    if got is None:
+        raise ValueError("%s has no part %r" % (_row(ruleset)[0], name))
+    return got
+
+
 def part(ruleset, name):
     """The module ``name`` of ``ruleset``'s rules ("state", "saves", "players",
     "notation"), loaded; DecodeError for a ruleset this build does not have."""
-    return _load("engine.%s.%s" % (_row(ruleset)[0], name))
+    return _load(_module(ruleset, name))
 
 
 def check_config(ruleset, config):
@@ -53,18 +73,19 @@ def check_config(ruleset, config):
     DecodeError for damaged bytes, the rules' error for a config they do not allow). The
     reading code is loaded for that moment only (engine/core/lazy.py)."""
     row = _row(ruleset)
-    if row[4] is None:
+    if "config" not in row[2]:
         if config:
-            raise DecodeError("a %s game has no config" % row[2])
+            raise DecodeError("a %s game has no config" % row[0])
         return
     from engine.core.lazy import moment
 
-    moment("engine.%s.%s" % (row[0], row[4]), "read", config)
+    moment(row[2]["config"], "read", config)
 
 
 def screens(ruleset, name):
-    """The module ``name`` of ``ruleset``'s screens ("battle", "view"), loaded."""
-    return _load("engine.ui.%s.%s" % (_row(ruleset)[1], name))
+    """The module ``name`` of ``ruleset``'s screens ("battle", "view", "sprites"),
+    loaded."""
+    return _load(_module(ruleset, name))
 
 
 LEVELS = ("easy", "normal", "hard")  # the CPU's levels, in both rulesets
@@ -87,7 +108,7 @@ def make_player(ruleset, kind, seed, clock=None, speed=1):
     if kind in LEVELS:  # its code held (engine/core/lazy.py): a battle may let it go
         from engine.core.lazy import held
 
-        return held("engine.%s.cpu" % _row(ruleset)[0]).make_cpu(kind, seed, clock, speed)
+        return held(_module(ruleset, "cpu")).make_cpu(kind, seed, clock, speed)
     raise ValueError("unknown player kind %r" % kind)
 
 

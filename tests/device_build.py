@@ -37,18 +37,23 @@ print(play(HexState(7), [HexGreedy(7), HexGreedy(8)]))
 N_GAMES = 6
 
 
-def games_on_cpython(folder, texts, script=GAMES):
+def games_on_cpython(folder, texts, script=GAMES, place=None):
     """The lines GAMES prints run by the device build ``texts`` ({path: text} of its
     Python files, written to ``folder`` with the game's data files) and by the repository:
-    (build's lines, repository's lines). ``script`` is GAMES as the build's names spell it."""
+    (build's lines, repository's lines). ``script`` is GAMES as the build's names spell it;
+    ``place(rel)`` where the build puts the repository's file ``rel`` (where it is, by
+    default)."""
+    place = place or (lambda rel: rel)
     for rel, text in texts.items():
-        path = os.path.join(folder, rel)
+        path = os.path.join(folder, place(rel))
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
     for rel, path in deploy.game_files():
         if not rel.endswith(".py"):  # texts.bin
-            with open(path, "rb") as src, open(os.path.join(folder, rel), "wb") as f:
+            target = os.path.join(folder, place(rel))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(path, "rb") as src, open(target, "wb") as f:
                 f.write(src.read())
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)

@@ -222,13 +222,16 @@ def test_a_deployed_tree_is_circuitpythons_and_plays(tmp_path):
                 with open(os.path.join(folder, name), "rb") as f:
                     assert circuitpython.is_circuitpython_mpy(f.read(4)), name
                 mpys.append(name)
-    assert len(mpys) > 40 and not os.path.exists(dest / "engine" / "ui" / "battle.py")
-    # a whole game on the installed engine, under CircuitPython
     from tools import shortnames
+
+    battle = shortnames.device_path("engine/ui/pt/battle.py", shortnames.modules_map())
+    assert len(mpys) > 40 and not os.path.exists(dest / battle)
+    assert os.path.exists(dest / (battle[:-3] + ".mpy"))
+    # a whole game on the installed engine, under CircuitPython
 
     cfg = suggested(1, 3, 50)
     game = dest / "game_check.py"
-    game.write_text(shortnames.rename(
+    game.write_text(shortnames.device_build({"game_check.py": (
         "from engine.core.protocol import step\n"
         "from engine.pocket_tactics.config import Config\n"
         "from engine.pocket_tactics.players import GreedyPlayer\n"
@@ -240,8 +243,8 @@ def test_a_deployed_tree_is_circuitpythons_and_plays(tmp_path):
         "while step(st, ps) is not None:\n"
         "    n += 1\n"
         "print('END', st.winner(), n)\n" % (cfg.factions, cfg.units, cfg.spells, cfg.tiles,
-                                            cfg.central, cfg.features, cfg.limit),
-        shortnames.names_map()))  # the device build's names
+                                            cfg.central, cfg.features, cfg.limit))}
+    )["game_check.py"])  # the device build's names and modules
     p = subprocess.run([bins[1], "-X", "heapsize=%d" % (BUDGET["mpy"] - SPARE), game.name],
                        cwd=str(dest), capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr

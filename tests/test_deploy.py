@@ -49,10 +49,22 @@ def engine_modules():
     return out
 
 
-def expected_default():
+def dev(rel):
+    """Where the device build puts the repository's file ``rel``: its modules under short
+    names (tools/shortnames.py device_path)."""
+    return shortnames.device_path(rel, shortnames.modules_map())
+
+
+def expected_repository():
+    """The repository's files a default install copies (their repository paths)."""
     game = ["code.py", "battle.py", "viewer.py"] + ADAPTERS + [m for m in engine_modules()
                                                   if m not in DESKTOP_ONLY]
     return sorted(game + ["lib/neopixel.py"])
+
+
+def expected_default():
+    """The files of a default install (their paths on the drive)."""
+    return sorted(dev(rel) for rel in expected_repository())
 
 
 def files_in(folder):
@@ -133,16 +145,16 @@ def test_default_install_is_exactly_the_device_files(installed):
     assert sorted(got) == expected_default()
     # the game's Python files are the device build of the sources (const folding), the
     # rest byte for byte
-    folded = deploy.fold_game([(rel, os.path.join(ROOT, rel)) for rel in got
+    folded = deploy.fold_game([(rel, os.path.join(ROOT, rel)) for rel in expected_repository()
                                if not rel.startswith("lib/")])
     assert "engine/pocket_tactics/state.py" in folded
-    for rel in got:
+    for rel in expected_repository():
         if rel in folded:
-            assert got[rel] == folded[rel].encode("utf-8"), rel
+            assert got[dev(rel)] == folded[rel].encode("utf-8"), rel
             continue
         src = venv_file("neopixel.py") if rel == "lib/neopixel.py" else os.path.join(ROOT, rel)
         with open(src, "rb") as f:
-            assert got[rel] == f.read(), rel
+            assert got[dev(rel)] == f.read(), rel
     # each file is reported, and the total
     for rel in got:
         assert any(line.split()[:2] == ["wrote", rel] for line in lines), rel
@@ -153,14 +165,15 @@ def test_default_install_is_exactly_the_device_files(installed):
 def test_default_install_leaves_out_desktop_and_repository_files(installed):
     dest, _ = installed
     got = files_in(dest)
-    for rel in DESKTOP_ONLY + ["boards/host.mpy", "boards/stub.mpy"]:
-        assert rel not in got
+    for rel in DESKTOP_ONLY:
+        assert dev(rel) not in got and dev(rel)[:-3] + ".mpy" not in got
     tops = set(rel.split("/")[0] for rel in got)
-    assert tops == {"code.py", "battle.py", "viewer.py", "boards", "engine", "lib"}
+    engine = dev("engine/__init__.py").split("/")[0]  # the engine's folder, short too
+    assert tops == {"code.py", "battle.py", "viewer.py", "boards", engine, "lib"}
     assert not any("__pycache__" in rel or not rel.endswith((".py", ".bin")) for rel in got)
     # kept on purpose: State.explain words an illegal action with the notation
-    assert "engine/pocket_tactics/notation.py" in got
-    assert "engine/pocket_tactics/ids.py" in got
+    assert dev("engine/pocket_tactics/notation.py") in got
+    assert dev("engine/pocket_tactics/ids.py") in got
 
 
 def test_libraries_come_from_the_installed_packages(installed):
@@ -237,7 +250,7 @@ def test_refuses_an_install_that_does_not_fit(tmp_path, capsys, monkeypatch):
     rc, out, _ = main(capsys, dest, "--py", "--dry-run")
     assert rc == 0
     need = int(out.strip().splitlines()[-1].split("(")[1].split()[0])  # "(N on disk)"
-    assert need >= sum(os.path.getsize(os.path.join(ROOT, r)) for r in expected_default()
+    assert need >= sum(os.path.getsize(os.path.join(ROOT, r)) for r in expected_repository()
                        if not r.startswith("lib/"))
 
     monkeypatch.setattr(deploy.shutil, "disk_usage", lambda p: Usage(1 << 30, 0, need - 1))
@@ -277,16 +290,16 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
     entries = ["code.py", "battle.py", "viewer.py"]  # run by name: source
     want = entries + [r[:-3] + ".mpy" for r in expected_default()
                       if r.endswith(".py") and r not in entries]
-    data = [r for r in expected_default() if not r.endswith(".py")]  # copied as they are
+    data = [r for r in expected_repository() if not r.endswith(".py")]  # copied as they are
     assert data == ["engine/pocket_tactics/names.bin", "engine/pocket_tactics/odds.bin",
                     "engine/pocket_tactics/sprites.bin", "engine/pocket_tactics/texts.bin"]
-    assert sorted(got) == sorted(set(want) | set(data) | set(OWNER_FILES))
+    assert sorted(got) == sorted(set(want) | set(dev(r) for r in data) | set(OWNER_FILES))
     for rel in data:
         with open(os.path.join(ROOT, rel), "rb") as f:
-            assert got[rel] == f.read()
+            assert got[dev(rel)] == f.read()
     for rel in want[3:]:
         name = rel[4:] if rel.startswith("lib/") else rel
-        # at -O3 the .mpy names its module, not its path (tracebacks: "engine.ui.battle")
+        # at -O3 the .mpy names its module, not its path (tracebacks: "b.e.e.a")
         module = name[:-4].replace("/", ".")
         if module.endswith(".__init__"):
             module = module[:-len(".__init__")]
@@ -345,7 +358,7 @@ def test_mpy_cross_failing_on_a_file_leaves_the_drive_as_it_was(tmp_path, capsys
     put(str(dest), OWNER_FILES)
     assert main(capsys, dest, "--py")[0] == 0
     before = files_in(str(dest))
-    exe = fake_mpy_cross(tmp_path, fail_on="engine.ui.pt.battle")  # the name it embeds
+    exe = fake_mpy_cross(tmp_path, fail_on=shortnames.modules_map()["engine.ui.pt.battle"])
     rc, _, err = main(capsys, dest, "--mpy-cross", exe)
     assert rc != 0
     assert "mpy-cross failed on engine/ui/pt/battle.py" in err and "SyntaxError" in err
@@ -375,13 +388,14 @@ def test_circuitpythons_mpy_cross_is_found_and_used(tmp_path, capsys, monkeypatc
     assert rc == 0, err
     assert "mpy-cross: %s" % (bins / "mpy-cross") in out
     got = files_in(str(dest))
-    assert "engine/ui/pt/battle.mpy" in got and "engine/ui/pt/battle.py" not in got
+    battle = dev("engine/ui/pt/battle.py")
+    assert battle[:-3] + ".mpy" in got and battle not in got
     # without it: .py source, and the output says why and how to get it
     _only_binaries_in(monkeypatch, None)
     rc, out, err = main(capsys, dest)
     assert rc == 0, err
     assert "installing .py source" in out and "CIRCUITPYTHON_BIN" in out
-    assert "engine/ui/pt/battle.py" in files_in(str(dest))
+    assert battle in files_in(str(dest))
     rc, _, err = main(capsys, dest, "--py", "--mpy-cross", bins / "mpy-cross")
     assert rc != 0 and "give one of them" in err
 
@@ -485,11 +499,11 @@ def desktop_boards_for(dest, folder):
                               + [(rel, os.path.join(ROOT, rel)) for rel in desktop])
     for rel in folded:
         if rel not in desktop:
-            with open(os.path.join(dest, rel), encoding="utf-8") as f:
+            with open(os.path.join(dest, dev(rel)), encoding="utf-8") as f:
                 assert f.read() == folded[rel], rel
     os.makedirs(os.path.join(folder, "boards"))
     for rel in desktop:
-        with open(os.path.join(folder, rel), "w", encoding="utf-8") as f:
+        with open(os.path.join(folder, dev(rel)), "w", encoding="utf-8") as f:
             f.write(folded[rel])
     return folder
 
@@ -500,8 +514,9 @@ def test_installed_tree_starts_on_cpython_with_the_stub_board(installed, tmp_pat
     env.pop("PYTHONPATH", None)
     env["SDL_VIDEODRIVER"] = "dummy"
     desk = desktop_boards_for(dest, str(tmp_path / "desktop"))
-    # the script calls the installed copy, whose names are the device build's short ones
-    script = shortnames.rename(RUN_ON_CPYTHON, shortnames.names_map())
+    # the script calls the installed copy, whose names (and modules' names) are the device
+    # build's short ones
+    script = shortnames.device_build({"run.py": RUN_ON_CPYTHON})["run.py"]
     p = subprocess.run([sys.executable, "-c", script, dest, desk], cwd=dest, env=env,
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
@@ -513,12 +528,13 @@ def test_installed_tree_starts_on_cpython_with_the_stub_board(installed, tmp_pat
 
 def test_installed_engine_plays_to_the_end_in_micropython(installed):
     dest, _ = installed
-    boards_files = [(os.path.join(dest, "boards", n), "boards/" + n)
+    boards_files = [(os.path.join(dest, dev("boards/" + n)), dev("boards/" + n))
                     for n in ("__init__.py", "common.py", "device_parts.py", "pygamer.py",
                               "saving.py")]
     res = mpcheck.run(ui_bench.DRIVER, "cpu,%d,%d" % (ui_bench.CPU_SEED, ui_bench.CPU_FRAMES),
                       mode="py",
                       extra_files=ui_bench.standin_files() + boards_files + [ui_bench.PRESSES],
-                      engine_dir=os.path.join(dest, "engine"), timeout=300)
+                      engine_dir=os.path.join(dest, dev("engine/__init__.py").split("/")[0]),
+                      timeout=300)
     assert res.ok, res.error
     assert any(line.startswith("END over ") for line in res.lines[-3:]), res.lines[-5:]

@@ -12,6 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "mpcheck"))
 
 import mpcheck  # noqa: E402
+from tools import shortnames  # noqa: E402
 
 DRIVERS = os.path.join(ROOT, "tests", "mp_drivers")
 RUN_MJS = os.path.join(ROOT, "tools", "mpcheck", "run.mjs")
@@ -208,14 +209,18 @@ def test_build_tree_of_the_real_engine_compiles_every_file(tmp_path):
     assert "__init__.py" in src
     dest = str(tmp_path / "t")
     mpcheck.build_tree("mpy", dest)
-    got = sorted(os.path.relpath(os.path.join(d, f), os.path.join(dest, "engine"))
-                 .replace(os.sep, "/") for d, _, fs in os.walk(dest) for f in fs)
+    got = sorted(os.path.relpath(os.path.join(d, f), dest).replace(os.sep, "/")
+                 for d, _, fs in os.walk(dest) for f in fs)
     data = sorted(os.path.relpath(os.path.join(d, f), mpcheck.ENGINE).replace(os.sep, "/")
                   for d, ds, fs in os.walk(mpcheck.ENGINE) if "__pycache__" not in d
                   for f in fs if f.endswith(mpcheck.DATA_SUFFIXES))
     assert data == ["pocket_tactics/names.bin", "pocket_tactics/odds.bin",
                     "pocket_tactics/sprites.bin", "pocket_tactics/texts.bin"]  # as they are
-    assert got == sorted([p[:-3] + ".mpy" for p in src] + data)
+    # each where the device build puts it, under its short name (tools/shortnames.py)
+    modules = shortnames.modules_map()
+    assert got == sorted([shortnames.device_path("engine/" + p, modules)[:-3] + ".mpy"
+                          for p in src]
+                         + [shortnames.device_path("engine/" + p, modules) for p in data])
 
 
 # -- failures of the harness ----------------------------------------------------------------------

@@ -174,3 +174,94 @@ def test_the_renamed_engine_plays_the_same_games_on_cpython(tmp_path):
                                    shortnames.rename(GAMES, shortnames.names_map()))
     assert len(built) == N_GAMES + 1 and all(line.split()[0] != "0" for line in built[:-1])
     assert built == repo
+
+
+# --- the modules' names ----------------------------------------------------------------------
+
+def test_every_module_gets_a_short_name_its_package_and_the_drive_can_tell_apart():
+    modules = shortnames.modules_map()
+    game, _, _, _ = shortnames.repository_sources()
+    assert "engine.pocket_tactics.config_check" in modules and "boards.common" in modules
+    assert modules["boards"] == "boards"  # the entry files import it by name
+    names = set(shortnames.names_map().values())
+    siblings = {}
+    for old, new in modules.items():
+        assert old.count(".") == new.count("."), old
+        parent = modules[old.rpartition(".")[0]] if "." in old else ""
+        assert new.startswith(parent), old  # a module lives in its package's folder
+        leaf = new.rpartition(".")[2]
+        if old != "boards":
+            assert leaf == leaf.lower() and len(leaf) <= 2, old  # a FAT drive ignores case
+        assert leaf not in names and not keyword.iskeyword(leaf), old
+        siblings.setdefault(parent, []).append(leaf)
+    for parent, leaves in siblings.items():
+        assert len(set(leaves)) == len(leaves), parent
+    # a package's modules share its namespace with what its __init__.py binds
+    bound = set(shortnames.defined_names(shortnames._parse("boards/__init__.py",
+                                                           game["boards/__init__.py"])))
+    assert not bound & set(new.rpartition(".")[2] for old, new in modules.items()
+                           if old.startswith("boards."))
+
+
+def test_imports_and_the_strings_that_name_a_module_are_rewritten():
+    modules = {"pkg": "a", "pkg.tables": "a.b", "pkg.sub": "a.c", "pkg.sub.deep": "a.c.d"}
+    text = textwrap.dedent('''\
+        import os
+        from . import tables
+        from . import tables as T
+        from .tables import ROWS, COLS
+        from .sub.deep import go
+        from pkg.sub import deep as D
+        import pkg.sub.deep as dd
+        NAME = "pkg.sub.deep"
+        OTHER = "pkg.sub.nothing"
+
+
+        def f():
+            if os:
+                return 1
+            from .sub import deep
+            return deep
+        ''')
+    out = shortnames.rename_modules(text, modules, "pkg/use.py")
+    assert out.count("\n") == text.count("\n")
+    assert out.split("\n")[:9] == [
+        "import os", "from . import b as tables", "from . import b as T",
+        "from .b import ROWS, COLS", "from .c.d import go", "from a.c import d as D",
+        "import a.c.d as dd", "NAME = 'a.c.d'", 'OTHER = "pkg.sub.nothing"']
+    assert "    from .c import d as deep" in out.split("\n")
+    assert shortnames.rename_modules(out, modules, "pkg/use.py") == out  # once is enough
+    try:
+        shortnames.rename_modules("import pkg.sub.deep\n", modules, "x.py")
+    except shortnames.NamesError as e:
+        assert "binds its package" in str(e)
+    else:
+        raise AssertionError("import pkg.sub.deep was let through")
+
+
+def test_a_module_goes_to_its_short_path_and_a_traceback_names_it_back():
+    modules = shortnames.modules_map()
+    cpu = modules["engine.pocket_tactics.cpu"]
+    assert shortnames.device_path("engine/pocket_tactics/cpu.py", modules) == (
+        cpu.replace(".", "/") + ".py")
+    assert shortnames.device_path("engine/pocket_tactics/odds.bin", modules) == (
+        modules["engine.pocket_tactics"].replace(".", "/") + "/odds.bin")
+    assert shortnames.device_path("engine/__init__.py", modules) == (
+        modules["engine"] + "/__init__.py")
+    assert shortnames.device_path("code.py", modules) == "code.py"
+    text = '  File "%s", line 1, in %s\n' % (cpu, shortnames.names_map()["record_for"])
+    assert shortnames.names_back(text) == (
+        '  File "engine.pocket_tactics.cpu", line 1, in record_for\n')
+
+
+def test_the_engine_under_its_modules_short_names_plays_the_same_games_on_cpython(tmp_path):
+    texts = constfold.fold_files([(rel, path) for rel, path in deploy.game_files()
+                                  if rel.endswith(".py")])
+    modules = shortnames.modules_map()
+    built, repo = games_on_cpython(
+        str(tmp_path), shortnames.device_build(texts),
+        shortnames.device_build({"games.py": GAMES})["games.py"],
+        place=lambda rel: shortnames.device_path(rel, modules))
+    assert not os.path.exists(os.path.join(str(tmp_path), "engine"))
+    assert len(built) == N_GAMES + 1 and all(line.split()[0] != "0" for line in built[:-1])
+    assert built == repo

@@ -60,7 +60,7 @@ def replay_record(path, rec, ruleset, describe):
             raise CliError("cannot replay %s: a record of a game this version does not have "
                            "(ruleset %d)" % (path, rec.ruleset))
         raise CliError("cannot replay %s: a %s record; replay it with %s" % (
-            path, other[2], TOOLS.get(rec.ruleset, "the matching tool")))
+            path, other[0], TOOLS.get(rec.ruleset, "the matching tool")))
     from engine.rulesets import part
 
     try:

@@ -407,12 +407,14 @@ def check_mpy_version(dest, version):
             "of CircuitPython %d." % (board, boot.strip(), ours, version, board))
 
 
-def compile_mpy(exe, src, path, workdir, lines=False):
+def compile_mpy(exe, src, path, workdir, lines=False, shown=None):
     """The bytes of ``src`` (the module at ``path`` under the import root, e.g.
     "engine/ui/battle.py") compiled by ``exe``; DeployError if it refuses. Without
     ``lines``, at -O3: no line numbers in the .mpy (MPY_OPTIONS), and a traceback names the
     module ("engine.ui.battle"), a name the interpreter holds anyway, rather than its path
-    (some 1.2 KB of heap less in a battle); with ``lines``, the path."""
+    (some 1.2 KB of heap less in a battle); with ``lines``, the path. ``shown``: the file
+    an error names (``path`` by default)."""
+    shown = shown or path
     out = os.path.join(workdir, "out.mpy")
     if os.path.exists(out):
         os.remove(out)
@@ -422,16 +424,16 @@ def compile_mpy(exe, src, path, workdir, lines=False):
         p = subprocess.run([exe] + opts + ["-o", out, "-s", source_name, src],
                            capture_output=True, text=True, timeout=120)
     except (OSError, subprocess.SubprocessError) as e:
-        raise DeployError("mpy-cross failed on %s: %s" % (path, e))
+        raise DeployError("mpy-cross failed on %s: %s" % (shown, e))
     if p.returncode != 0 or not os.path.isfile(out):
         raise DeployError("mpy-cross failed on %s (exit code %d):\n%s" % (
-            path, p.returncode, (p.stdout + p.stderr).strip()))
+            shown, p.returncode, (p.stdout + p.stderr).strip()))
     with open(out, "rb") as f:
         data = f.read()
     if not circuitpython.is_circuitpython_mpy(data):
         raise DeployError("%s made a .mpy of %s that is not CircuitPython's (it begins %r, "
                           "not %r): the board would refuse it" % (
-                              exe, path, data[:2], circuitpython.MPY_HEADER))
+                              exe, shown, data[:2], circuitpython.MPY_HEADER))
     return data
 
 
@@ -449,7 +451,7 @@ def fold_game(files):
     that use them), short names (tools/shortnames.py) and emptied docstrings
     (tools/docstrings.py). DeployError if any of them refuses the files."""
     try:
-        return docstrings.blank_files(shortnames.shorten(constfold.fold_files(files)),
+        return docstrings.blank_files(shortnames.device_build(constfold.fold_files(files)),
                                       keep=shortnames.GAME_FILES)
     except (constfold.FoldError, shortnames.NamesError, docstrings.DocstringError) as e:
         raise DeployError("cannot build the device's copy of the code: %s" % e)
@@ -479,9 +481,12 @@ def plan(mpy_exe=None, lib_only=False, sites=None, lines=False):
             else:
                 with open(path, "rb") as f:
                     data = f.read()
+            repo_rel = rel
+            if what == "game":  # where the device build puts it: tools/shortnames.py
+                rel = shortnames.device_path(rel, shortnames.modules_map())
             if mpy_exe and rel not in ENTRY_FILES and rel.endswith(".py"):
                 data = compile_mpy(mpy_exe, src, rel[4:] if what == "lib" else rel, work,
-                                   lines)
+                                   lines, shown=repo_rel)
                 rel = rel[:-3] + ".mpy"
             items.append(Item(rel, path, data, what))
     finally:
@@ -505,6 +510,33 @@ def plan(mpy_exe=None, lib_only=False, sites=None, lines=False):
         "not_shipped": sorted(NOT_SHIPPED),
     }
     return items, stale, info
+
+
+# The game's folders of earlier versions, whose modules had their repository names.
+OLD_FOLDERS = ("engine",)
+
+
+def strays(dest, items):
+    """{rel: why} of the files in the game's folders on ``dest`` (those of ``items``, and
+    OLD_FOLDERS) that ``items`` do not write: an earlier install's modules, under the names
+    of its build (the device build's module names follow the repository's modules:
+    tools/shortnames.py)."""
+    ours = set(it.rel for it in items)
+    folders = set(OLD_FOLDERS)
+    folders.update(it.rel.split("/")[0] for it in items
+                   if it.what == "game" and "/" in it.rel)
+    out = {}
+    for folder in sorted(folders):
+        top = os.path.join(dest, folder)
+        if not os.path.isdir(top):
+            continue
+        for here, dirs, files in os.walk(top):
+            dirs.sort()
+            for name in sorted(files):
+                rel = _rel(os.path.join(here, name), dest)
+                if rel not in ours and name.endswith((".py", ".mpy") + DATA_SUFFIXES):
+                    out[rel] = "left by an earlier install"
+    return out
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -909,6 +941,8 @@ def deploy(dest, mpy_cross=None, dry_run=False, lib_only=False, out=print, sites
         if said:
             out(said)
     items, stale, info = plan(mpy_exe, lib_only, sites, lines)
+    if not lib_only:
+        stale.update(strays(dest, items))
     present = sorted(rel for rel in stale if os.path.isfile(_target(dest, rel)))
     out("left out (desktop only): %s" % ", ".join(info["left_out"]))
     out("libraries: %s" % (", ".join("lib/" + r for r in info["libs"]) or "none"))

@@ -36,8 +36,13 @@ What it cannot see: a name reached through a string made at run time (``getattr(
 somewhere (a tuple of the names the code picks from), which keeps it; the MicroPython check
 runs the renamed copy, so a miss on a path it plays fails the tests, not the device.
 
-Renaming works on tokens: only NAME tokens change, no line is added or removed, so a device
-traceback still points at the repository's line. Its names are the short ones;
+The modules get short names of their own (``module_map``: "engine.pocket_tactics.state"
+is something like "b.b.w", in b/b/w.mpy; ``device_path`` says where a file goes), rewritten in
+the import statements and in the strings that name a module whole (``rename_modules``), so
+a module's name and its file's path, which the interpreter keeps, take a few bytes.
+
+Renaming works on tokens: only NAME tokens (and a module's name in a string) change, no
+line is added or removed, so a device traceback still points at the repository's line. Its names are the short ones;
 ``python tools/shortnames.py < traceback.txt`` gives them back from the checkout the install
 was made from (``python tools/shortnames.py --map`` prints the map).
 """
@@ -260,6 +265,14 @@ def make_map(game, others, standins, kept_text=""):
     the tools that write code); standins: {path: text} of the native modules' stand-ins
     (their names all kept); kept_text: other text whose words are all kept (the entry files,
     the check's harness)."""
+    return make_maps(game, others, standins, kept_text)[0]
+
+
+def make_maps(game, others, standins, kept_text=""):
+    """(names, modules): make_map's {old: new} of names and module_map's {dotted module
+    name: its short dotted name} of the same sources. The modules' short names are chosen
+    first and no name gets one of them (a package's modules are attributes of the
+    package)."""
     own_modules = set()
     for path in list(game) + list(others):
         parts = path[:-3].split("/")
@@ -278,6 +291,21 @@ def make_map(game, others, standins, kept_text=""):
     candidates = set()
     for path, text in list(game.items()) + list(others.items()):
         taken.update(_WORD.findall(text))
+    # a package's modules are attributes of the package: their names must not be a name
+    # its __init__.py binds; a top-level module's not a native module's or a driver's
+    reserved = set(keyword.kwlist) | set(dir(builtins))
+    inits = {}
+    for path in game:
+        if path.endswith("__init__.py"):
+            inits[_module_of(path)] = defined_names(trees[path]) | set(
+                a.asname or a.name.split(".")[0] for n in ast.walk(trees[path])
+                if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names)
+    top = set(reserved) | own_modules | set(_WORD.findall(kept_text))
+    for path in standins:
+        top.add(os.path.basename(path)[:-3])
+    modules = module_map(game, reserved, top, inits)
+    for short in modules.values():
+        taken.update(short.split("."))
     for path in game:
         candidates |= defined_names(trees[path])
     candidates = sorted(n for n in candidates if n not in keep and not n.startswith("__"))
@@ -288,7 +316,185 @@ def make_map(game, others, standins, kept_text=""):
         new = next(private) if name.startswith("_") else next(public)
         if len(new) < len(name):
             out[name] = new
+    return out, modules
+
+
+# Modules whose names stay: the entry files (GAME_FILES) import the board package by name.
+KEPT_MODULES = ("boards",)
+_MODULE_FIRST = string.ascii_lowercase  # one case only: the device's drive (FAT) ignores case
+_MODULE_NEXT = string.ascii_lowercase + string.digits
+
+
+def _module_of(path):
+    """'engine/core/rng.py' -> 'engine.core.rng'; '.../__init__.py' -> the package."""
+    parts = path[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _lower_names(taken):
+    for a in _MODULE_FIRST:
+        if a not in taken:
+            yield a
+    for head in _MODULE_FIRST:
+        for tail in _MODULE_NEXT:
+            if head + tail not in taken:
+                yield head + tail
+    for head in _MODULE_FIRST:
+        for tail in _MODULE_NEXT:
+            for end in _MODULE_NEXT:
+                yield head + tail + end
+
+
+def module_map(game, reserved, top=(), inits=None):
+    """{dotted name: short dotted name} of every module and package of ``game`` ({path:
+    text} of the game's packages): each part of a module's name spelt in a lower-case
+    letter or two (a digit may follow the first), told apart within each package and
+    none of ``reserved`` (keywords, built-ins); a top-level name none of ``top`` (the
+    native modules', the drivers', the entry files' words), a package's module none of
+    the names its __init__.py binds (``inits``: {package: names}), which would share the
+    package's namespace with it. The interpreter interns a module's name and its file's
+    path and keeps them (in a battle some 130 of them,
+    "engine/pocket_tactics/config_check.mpy"); "a.b.cd" and "a/b/cd.mpy" take a fraction
+    of that. KEPT_MODULES keep their names."""
+    inits = inits or {}
+    names = sorted(set(_module_of(p) for p in game))
+    children = {}  # package -> its children's names (one level)
+    for name in names:
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):
+            parent, leaf = ".".join(parts[:i - 1]), parts[i - 1]
+            kids = children.setdefault(parent, [])
+            if leaf not in kids:
+                kids.append(leaf)
+    short_of = {}  # (parent, leaf) -> short leaf
+    for parent in sorted(children):
+        kept = [leaf for leaf in children[parent]
+                if (parent + "." + leaf if parent else leaf) in KEPT_MODULES]
+        fresh = _lower_names(set(reserved) | set(top if not parent else inits.get(parent, ()))
+                             | set(kept))
+        for leaf in sorted(children[parent]):
+            short_of[(parent, leaf)] = leaf if leaf in kept else next(fresh)
+    out = {}
+    for name in names:
+        parts = name.split(".")
+        out[name] = ".".join(short_of[(".".join(parts[:i]), parts[i])]
+                             for i in range(len(parts)))
     return out
+
+
+def device_path(rel, modules):
+    """The path in the device build of the repository file ``rel`` ('/'-separated): a
+    module's under its short name, a data file (texts.bin) in its package's short folder;
+    any other file where it was."""
+    folder, _, leaf = rel.rpartition("/")
+    package = folder.replace("/", ".")
+    if not folder or package not in modules:
+        return rel
+    if leaf.endswith(".py") and leaf != "__init__.py":
+        name = (package + "." + leaf[:-3])
+        if name in modules:
+            return modules[name].replace(".", "/") + ".py"
+    return modules[package].replace(".", "/") + "/" + leaf
+
+
+def _token_spans(text):
+    """``text``'s tokens, in order."""
+    try:
+        return list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError) as e:
+        raise NamesError("does not tokenize: %s" % e)
+
+
+def rename_modules(text, modules, path="<text>"):
+    """``text`` (the module at ``path`` in the repository) with the game's module names
+    spelt as ``modules`` says: in its import statements (a module imported from a package
+    keeps the name it was bound to: ``from . import tables`` becomes ``from . import xy as
+    tables``) and in the string literals that are a module's whole name ("engine.ui.play":
+    the code names modules whole, never puts a name together). Lines as they were."""
+    if not modules:
+        return text
+    tree = _parse(path, text)
+    here = _module_of(path) if path.endswith(".py") else ""
+    package = here if path.endswith("/__init__.py") else here.rpartition(".")[0]
+    tokens = _token_spans(text)
+    edits = []  # (row, start col, end col, new text)
+
+    def absolute(node):
+        if not node.level:
+            return node.module or ""
+        base = package.split(".") if package else []
+        if node.level > 1:
+            base = base[:len(base) - (node.level - 1)]
+        return ".".join(base + ([node.module] if node.module else []))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            full = absolute(node)
+            if full not in modules:  # not the game's (or already the build's name)
+                continue
+            short = modules[full]
+            if node.level:  # the dots, then as many parts as were written
+                keep = len(node.module.split(".")) if node.module else 0
+                parts = short.split(".")
+                new_module = "." * node.level + ".".join(parts[len(parts) - keep:] if keep
+                                                         else [])
+            else:
+                new_module = short
+            # the tokens between "from" and "import"
+            i = next(k for k, t in enumerate(tokens) if t.start == (node.lineno, node.col_offset)
+                     and t.type == tokenize.NAME and t.string == "from")
+            j = i + 1
+            while not (tokens[j].type == tokenize.NAME and tokens[j].string == "import"):
+                j += 1
+            first, last = tokens[i + 1], tokens[j - 1]
+            if first.start[0] != last.end[0]:
+                raise NamesError("%s:%d: the module of an import on more than one line"
+                                 % (path, node.lineno))
+            edits.append((first.start[0], first.start[1], last.end[1], new_module))
+            for a in node.names:
+                sub = full + "." + a.name
+                if sub in modules:
+                    leaf = modules[sub].rpartition(".")[2]
+                    edits.append((a.lineno, a.col_offset, a.end_col_offset,
+                                  "%s as %s" % (leaf, a.asname or a.name)))
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name in modules:
+                    if "." in a.name and not a.asname:
+                        raise NamesError("%s:%d: import %s binds its package; write "
+                                         "'from ... import' or 'import ... as'"
+                                         % (path, node.lineno, a.name))
+                    edits.append((a.lineno, a.col_offset, a.end_col_offset,
+                                  modules[a.name] + (" as " + a.asname if a.asname else "")))
+    for t in tokens:
+        if t.type == tokenize.STRING and t.string[:1] in "\"'":
+            try:
+                value = ast.literal_eval(t.string)
+            except (ValueError, SyntaxError):
+                continue
+            if isinstance(value, str) and value in modules and value not in KEPT_MODULES:
+                if t.start[0] != t.end[0]:
+                    continue
+                edits.append((t.start[0], t.start[1], t.end[1], repr(modules[value])))
+    lines = text.splitlines(True)
+    for row, start, end, new in sorted(edits, reverse=True):
+        line = lines[row - 1]
+        lines[row - 1] = line[:start] + new + line[end:]
+    return "".join(lines)
+
+
+def device_build(texts, mapping=None, modules=None):
+    """{path: text} -> {path: text} as the device build spells it: renamed by ``mapping``
+    (names) and ``modules`` (module names), the repository's when None. The paths stay the
+    repository's: device_path gives where each goes."""
+    if mapping is None:
+        mapping = names_map()
+    if modules is None:
+        modules = modules_map()
+    return dict((p, rename_modules(rename(t, mapping, p), modules, p))
+                for p, t in texts.items())
 
 
 def repository_sources(root=ROOT):
@@ -316,9 +522,18 @@ def repository_sources(root=ROOT):
 
 
 @functools.lru_cache(maxsize=None)
+def _maps():
+    return make_maps(*repository_sources())
+
+
 def names_map():
-    """The repository's map (made once per process)."""
-    return make_map(*repository_sources())
+    """The repository's map of names (made once per process)."""
+    return _maps()[0]
+
+
+def modules_map():
+    """The repository's map of module names (module_map; made once per process)."""
+    return _maps()[1]
 
 
 def rename(text, mapping, path="<text>"):
@@ -346,13 +561,18 @@ def shorten(texts, mapping=None):
     return dict((p, rename(t, mapping, p)) for p, t in texts.items())
 
 
-def map_text(mapping=None):
-    """The map as lines "new old", sorted by the new name: what turns a device traceback's
-    names back."""
+def map_text(mapping=None, modules=None):
+    """The maps as lines "new old", the modules' first, each sorted by the new name: what
+    turns a device traceback's names back."""
     if mapping is None:
         mapping = names_map()
-    return "".join("%s %s\n" % (new, old) for old, new in sorted(mapping.items(),
-                                                                  key=lambda kv: kv[1]))
+    if modules is None:
+        modules = modules_map()
+    out = ""
+    for table in (modules, mapping):
+        out += "".join("%s %s\n" % (new, old) for old, new in sorted(table.items(),
+                                                                      key=lambda kv: kv[1]))
+    return out
 
 
 # In a traceback the game's names stand after ", in " (the function) and between single
@@ -360,12 +580,21 @@ def map_text(mapping=None):
 _TRACE_NAMES = re.compile(r"(, in |')([A-Za-z_][A-Za-z0-9_]*)")
 
 
-def names_back(text, mapping=None):
-    """A device traceback with the short names of its functions and quoted names spelt as
-    in the repository."""
+# ... and its modules in 'File "a.b.cd"' (the device build names a module's file so).
+_TRACE_FILES = re.compile(r'(File ")([A-Za-z_][A-Za-z0-9_.]*)(")')
+
+
+def names_back(text, mapping=None, modules=None):
+    """A device traceback with the short names of its functions, quoted names and modules
+    spelt as in the repository."""
     if mapping is None:
         mapping = names_map()
+    if modules is None:
+        modules = modules_map()
     back = dict((new, old) for old, new in mapping.items())
+    files = dict((new, old) for old, new in modules.items())
+    text = _TRACE_FILES.sub(lambda m: m.group(1) + files.get(m.group(2), m.group(2))
+                            + m.group(3), text)
     return _TRACE_NAMES.sub(lambda m: m.group(1) + back.get(m.group(2), m.group(2)), text)
 
 

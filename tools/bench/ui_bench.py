@@ -85,6 +85,7 @@ for _p in (ROOT, MPCHECK, CPCHECK, HERE):
 
 import cpcheck  # noqa: E402
 import mpcheck  # noqa: E402
+from tools import shortnames  # noqa: E402
 
 DRIVER = os.path.join(DRIVERS, "ui_program.py")
 # the hands (ui_program's HAND) and the presses they share
@@ -414,8 +415,9 @@ def runs_folder(runs, imports=True):
             with open(os.path.join(folder, run.name + ".nvm"), "wb") as f:
                 f.write(store_of(run.store))
         if imports:
+            modules = shortnames.modules_map()  # the build's names (tools/shortnames.py)
             with open(os.path.join(folder, run.name + ".imp"), "w") as f:
-                f.write("\n".join(traced(run)[0]) + "\n")
+                f.write("\n".join(modules.get(m, m) for m in traced(run)[0]) + "\n")
     return folder
 
 

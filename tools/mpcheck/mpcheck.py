@@ -169,12 +169,14 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None, mpy_cross=None):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         rel = os.path.relpath(folder, engine_dir)
         rel = "" if rel == "." else rel
-        os.makedirs(os.path.join(dest, pkg, rel), exist_ok=True)
         for name in sorted(files):
             src = os.path.join(folder, name)
             tree_path = "/".join(p for p in (pkg, rel.replace(os.sep, "/"), name) if p)
-            if name.endswith(DATA_SUFFIXES):
-                shutil.copyfile(src, os.path.join(dest, tree_path))  # data read at run time
+            if name.endswith(DATA_SUFFIXES):  # data read at run time
+                target = os.path.join(dest, *shortnames.device_path(
+                    tree_path, shortnames.modules_map()).split("/"))
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                shutil.copyfile(src, target)
             elif name.endswith(".py"):
                 code[tree_path] = (src, mode == "mpy")
     for item in extra_files:
@@ -191,16 +193,18 @@ def build_tree(mode, dest, extra_files=(), engine_dir=None, mpy_cross=None):
         else:
             shutil.copyfile(src, target)
     try:
-        texts = docstrings.blank_files(shortnames.shorten(constfold.fold_files(
+        texts = docstrings.blank_files(shortnames.device_build(constfold.fold_files(
             [(tree_path, src) for tree_path, (src, _) in code.items()])))
     except (constfold.FoldError, shortnames.NamesError, docstrings.DocstringError) as e:
         raise CompileError("the device build refused the tree: %s" % e)
     for tree_path, (src, compiled) in sorted(code.items()):
-        target = os.path.join(dest, *tree_path.split("/"))
+        device = shortnames.device_path(tree_path, shortnames.modules_map())
+        target = os.path.join(dest, *device.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "w", encoding="utf-8") as f:
             f.write(texts[tree_path])
         if compiled:
-            _compile_mpy(target, target[:-3] + ".mpy", constfold.module_name(tree_path),
+            _compile_mpy(target, target[:-3] + ".mpy", constfold.module_name(device),
                          mpy_cross)
             os.remove(target)
     return dest

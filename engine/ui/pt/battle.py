@@ -32,7 +32,11 @@ _CHANCE_MS = 140  # pause between dice
 _CPU_MS = 450  # pause before a CPU decision
 _RESULT_MS = 1500  # how long a result stays up when no human plays
 _MENU_LINES = 9  # menu lines under the title
-_UI = "engine.ui.pt."  # the package of the held modules (Battle.menus, Battle.pages)
+# the modules held while they are up (Battle.menus, Battle.pages), named whole: the device
+# build renames modules and the strings that name one (tools/shortnames.py)
+_MENUS = "engine.ui.pt.menus"  # Start's and a unit's menus
+_HEX_MENUS = "engine.ui.pt.hexmenus"  # A on a marked hex, Select's card
+_PAGES = "engine.ui.pt.pages"
 WORK = 160  # plies of a CPU level's search a frame where the board does not say (desktop)
 
 
@@ -171,29 +175,29 @@ class Battle(MapScreen):
 
     # --- menus ---------------------------------------------------------------------------
 
-    def menus(self, module="menus"):
+    def menus(self, on_hex=False):
         """The menus' code, loaded while a menu is up (lazy.held) and let go when it closes
-        (_close_menu): menus.py (Start's and a unit's menus) or hexmenus.py (A on a marked
-        hex, Select's card)."""
-        return held(_UI + module)
+        (_close_menu): menus.py (Start's and a unit's menus), or with ``on_hex``
+        hexmenus.py (A on a marked hex, Select's card)."""
+        return held(_HEX_MENUS if on_hex else _MENUS)
 
     def _close_menu(self):
         """The menu is gone: its lines and cards (closures of the menus' code) and the code."""
         self.menu = ()
         self.menu_cards = None
-        let_go(_UI + "menus")
-        let_go(_UI + "hexmenus")
+        let_go(_MENUS)
+        let_go(_HEX_MENUS)
 
     def pages(self):
         """The code of the pages over the map (pages.py: an assault's dice and choices, its
         result, the game's end), held while one is up and let go when the map comes back
         (_close_pages): a CPU's search and a person's turn on the map go without it."""
-        return held(_UI + "pages")
+        return held(_PAGES)
 
     def _close_pages(self):
         """The map is back: the pages' code goes (the assault's lines of choices hold none of
         its objects: "Auto" is auto_rest)."""
-        let_go(_UI + "pages")
+        let_go(_PAGES)
 
     def auto_rest(self):
         """The assault page's "Auto": the device takes the rest of this assault's bumps and

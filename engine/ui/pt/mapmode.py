@@ -137,7 +137,7 @@ def on_key(b, key):
         status(b)
         return
     if key == K.SELECT:
-        b.menus("hexmenus").card_at(b, b.map.cursor_hex)
+        b.menus(on_hex=True).card_at(b, b.map.cursor_hex)
         return
     if key == K.START:  # also while the CPU thinks: a pause (menus.turn_menu)
         b.menus().turn_menu(b)
@@ -160,11 +160,11 @@ def _on_a(b, hx):
     if hx in b.picks:
         a = b.picks[hx]
         if a is None:
-            b.menus("hexmenus").deploy_menu(b, st.board.tile_at(hx))
+            b.menus(on_hex=True).deploy_menu(b, st.board.tile_at(hx))
         elif kind_of(a) == K_ASSAULT:
-            b.menus("hexmenus").forecast_menu(b, a)
+            b.menus(on_hex=True).forecast_menu(b, a)
         elif kind_of(a) == K_CAST and spell_stat(y_of(a) >> 6, S_EFFECT) in _ATTACKS:
-            b.menus("hexmenus").spell_forecast_menu(b, a)
+            b.menus(on_hex=True).spell_forecast_menu(b, a)
         else:
             b._apply(a)
         return

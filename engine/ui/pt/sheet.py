@@ -16,6 +16,7 @@ import displayio
 
 from engine.ui.kit.sheet import HALF20, draw_hex
 
+from engine.pocket_tactics.names import PATH as _NAMES_PATH
 from engine.pocket_tactics.tables import N_FEATURES, N_UNITS
 
 from .sprites import (C_CURSOR, C_EDGE, C_INK, C_MARK, C_TERRAIN, C_WHITE, CELL, S_CURSOR,
@@ -23,8 +24,9 @@ from .sprites import (C_CURSOR, C_EDGE, C_INK, C_MARK, C_TERRAIN, C_WHITE, CELL,
 
 MAGIC = b"SP"
 VERSION = 1
-# engine/pocket_tactics/sprites.bin, from this module's engine/ui/pt/sheet.(m)py
-PATH = __file__.replace("\\", "/").rsplit("/", 3)[0] + "/pocket_tactics/sprites.bin"
+# sprites.bin beside names.bin (the rules' folder, whatever the device build names it;
+# names.py is loaded wherever a Pocket-Tactics screen is)
+PATH = _NAMES_PATH.rsplit("/", 1)[0] + "/sprites.bin"
 
 # Feature icons, 7 x 6, one string per row ("#" = ink).
 _FEATURE_ICONS = (

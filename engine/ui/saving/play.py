@@ -71,7 +71,7 @@ class Play:
         if play[3] >> 7 or play[6] >= len(LEVELS):
             raise ValueError("unknown settings")
         h = (play[4] << 8) | play[5]
-        if h != NO_CURSOR and h >= row[3]:
+        if h != NO_CURSOR and h >= row[1]:
             raise ValueError("a cursor off the map (hex %d)" % h)
         f = play[3]
         self.ruleset = play[0]

@@ -45,6 +45,11 @@ HEX_MODULES = ("engine.core.protocol", "engine.core.rng", "engine.core.hexgrid",
                "engine.tactical_hex.state", "engine.tactical_hex.players",
                "engine.tactical_hex.cpu")
 
+# the players' and the search's modules, let go when the game is over (_over)
+_SEARCH = ("engine.core.search", "engine.pocket_tactics.players",
+           "engine.pocket_tactics.forecast", "engine.pocket_tactics.evaluate",
+           "engine.pocket_tactics.cpu", "engine.tactical_hex.players",
+           "engine.tactical_hex.cpu")
 _arg = None
 _g = None
 _loaded = 0
@@ -183,8 +188,8 @@ def _over(st):
     state), so the check's own reading of the state does not add to the game's heap."""
     global _g
     _g = (st, None, 0)
-    for name in MODULES[MODULES.index("engine.core.search"):]:
-        if name.endswith((".search", ".players", ".forecast", ".evaluate", ".cpu")):
+    for name in MODULES:
+        if name in _SEARCH:
             package, _, leaf = name.rpartition(".")
             sys.modules.pop(name, None)
             try:
