@@ -277,10 +277,14 @@ def test_mpy_install_replaces_the_py_copies_and_back(tmp_path, capsys):
     # not have any more, the bundle's neopixel.mpy
     put(str(dest), {"boards/host.py": b"old", "engine/pocket_tactics/scenario.py": b"old",
                     "engine/pocket_tactics/unit_texts.mpy": b"old",
-                    "lib/neopixel.mpy": b"C\x06 the bundle's"})
+                    "lib/neopixel.mpy": b"C\x06 the bundle's",
+                    "engine/core/rng.py": b"old", "engine/ui/kit/app.mpy": b"old"})
     rc, _, err = main(capsys, dest, "--py")
     assert rc == 0, err
     got = files_in(str(dest))
+    # the earlier install's modules go, and its folders once they are empty
+    assert not os.path.exists(dest / "engine")
+    assert "boards/host.py" not in got
     assert sorted(got) == sorted(set(expected_default()) | set(OWNER_FILES))
 
     exe = fake_mpy_cross(tmp_path)

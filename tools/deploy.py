@@ -781,11 +781,26 @@ def switch(dest, journal, out):
         if os.path.isfile(path):
             os.remove(path)
             out("  removed %-44s (%s)" % (rel, why))
+        _prune(dest, rel.rpartition("/")[0])
     for f in reversed(entries):  # code.py last: the board restarts into the new install
         _move_in(dest, f, out)
     for rel in names:
         _remove_quietly(_target(dest, _tmp_rel(rel, STAND_IN_SUFFIX)))
     os.remove(os.path.join(dest, JOURNAL))
+
+
+def _prune(dest, folder):
+    """Removes ``folder`` (a folder of DEST, '/'-separated) and the folders above it while
+    they are empty: an earlier install's folders whose files have gone (engine/)."""
+    while folder:
+        path = _target(dest, folder)
+        try:
+            if not os.path.isdir(path) or os.listdir(path):
+                return
+            os.rmdir(path)
+        except OSError:
+            return
+        folder = folder.rpartition("/")[0]
 
 
 def _move_in(dest, f, out):
