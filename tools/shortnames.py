@@ -37,12 +37,14 @@ somewhere (a tuple of the names the code picks from), which keeps it; the MicroP
 runs the renamed copy, so a miss on a path it plays fails the tests, not the device.
 
 The modules get short names of their own (``module_map``: "engine.pocket_tactics.state"
-is something like "b.b.w", in b/b/w.mpy; ``device_path`` says where a file goes), rewritten in
-the import statements and in the strings that name a module whole (``rename_modules``), so
-a module's name and its file's path, which the interpreter keeps, take a few bytes.
+is something like "b.b.w", in b/b/w.mpy; ``device_path`` says where a file goes),
+rewritten in the import statements and in the strings that name a module whole
+(``rename_modules``), so a module's name and its file's path, which the interpreter keeps,
+take a few bytes.
 
 Renaming works on tokens: only NAME tokens (and a module's name in a string) change, no
-line is added or removed, so a device traceback still points at the repository's line. Its names are the short ones;
+line is added or removed, so a device traceback still points at the repository's line.
+Its names are the short ones;
 ``python tools/shortnames.py < traceback.txt`` gives them back from the checkout the install
 was made from (``python tools/shortnames.py --map`` prints the map).
 """
@@ -58,8 +60,10 @@ import sys
 import tokenize
 
 try:
+    from tools.constfold import module_name
     from tools.docstrings import docstring_nodes
 except ImportError:  # tools/ is on sys.path, the repository's root is not
+    from constfold import module_name
     from docstrings import docstring_nodes
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -297,7 +301,7 @@ def make_maps(game, others, standins, kept_text=""):
     inits = {}
     for path in game:
         if path.endswith("__init__.py"):
-            inits[_module_of(path)] = defined_names(trees[path]) | set(
+            inits[module_name(path)] = defined_names(trees[path]) | set(
                 a.asname or a.name.split(".")[0] for n in ast.walk(trees[path])
                 if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names)
     top = set(reserved) | own_modules | set(_WORD.findall(kept_text))
@@ -325,14 +329,6 @@ _MODULE_FIRST = string.ascii_lowercase  # one case only: the device's drive (FAT
 _MODULE_NEXT = string.ascii_lowercase + string.digits
 
 
-def _module_of(path):
-    """'engine/core/rng.py' -> 'engine.core.rng'; '.../__init__.py' -> the package."""
-    parts = path[:-3].split("/")
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
 def _lower_names(taken):
     for a in _MODULE_FIRST:
         if a not in taken:
@@ -344,7 +340,8 @@ def _lower_names(taken):
     for head in _MODULE_FIRST:
         for tail in _MODULE_NEXT:
             for end in _MODULE_NEXT:
-                yield head + tail + end
+                if head + tail + end not in taken:
+                    yield head + tail + end
 
 
 def module_map(game, reserved, top=(), inits=None):
@@ -359,7 +356,7 @@ def module_map(game, reserved, top=(), inits=None):
     "engine/pocket_tactics/config_check.mpy"); "a.b.cd" and "a/b/cd.mpy" take a fraction
     of that. KEPT_MODULES keep their names."""
     inits = inits or {}
-    names = sorted(set(_module_of(p) for p in game))
+    names = sorted(set(module_name(p) for p in game))
     children = {}  # package -> its children's names (one level)
     for name in names:
         parts = name.split(".")
@@ -393,13 +390,13 @@ def device_path(rel, modules):
     if not folder or package not in modules:
         return rel
     if leaf.endswith(".py") and leaf != "__init__.py":
-        name = (package + "." + leaf[:-3])
+        name = package + "." + leaf[:-3]
         if name in modules:
             return modules[name].replace(".", "/") + ".py"
     return modules[package].replace(".", "/") + "/" + leaf
 
 
-def _token_spans(text):
+def _tokens(text):
     """``text``'s tokens, in order."""
     try:
         return list(tokenize.generate_tokens(io.StringIO(text).readline))
@@ -416,9 +413,11 @@ def rename_modules(text, modules, path="<text>"):
     if not modules:
         return text
     tree = _parse(path, text)
-    here = _module_of(path) if path.endswith(".py") else ""
+    here = module_name(path) if path.endswith(".py") else ""
     package = here if path.endswith("/__init__.py") else here.rpartition(".")[0]
-    tokens = _token_spans(text)
+    tokens = _tokens(text)
+    froms = dict((t.start, k) for k, t in enumerate(tokens)
+                 if t.type == tokenize.NAME and t.string == "from")  # where each begins
     edits = []  # (row, start col, end col, new text)
 
     def absolute(node):
@@ -443,8 +442,7 @@ def rename_modules(text, modules, path="<text>"):
             else:
                 new_module = short
             # the tokens between "from" and "import"
-            i = next(k for k, t in enumerate(tokens) if t.start == (node.lineno, node.col_offset)
-                     and t.type == tokenize.NAME and t.string == "from")
+            i = froms[(node.lineno, node.col_offset)]
             j = i + 1
             while not (tokens[j].type == tokenize.NAME and tokens[j].string == "import"):
                 j += 1
