@@ -106,9 +106,9 @@ def make_player(ruleset, kind, seed, clock=None, speed=1):
     if kind == "greedy":
         return part(ruleset, "players").GreedyPlayer(seed)
     if kind in LEVELS:  # its code held (engine/core/lazy.py): a battle may let it go
-        from engine.core.lazy import held
+        from engine.core.lazy import keep
 
-        return held(_module(ruleset, "cpu")).make_cpu(kind, seed, clock, speed)
+        return keep(_module(ruleset, "cpu"), "make_cpu", kind, seed, clock, speed)
     raise ValueError("unknown player kind %r" % kind)
 
 

@@ -137,3 +137,23 @@ def test_held_code_stays_loaded_until_it_is_let_go():
     let_go(name)  # nothing loaded: nothing to do
     assert held(name) is not m  # loaded again: a new copy
     let_go(name)
+
+
+def test_kept_code_goes_with_what_its_making_loaded():
+    # engine/core/lazy.py keep: a CPU level made with its code held; the odds table's
+    # reader its player loads as it is made goes with it at let_go
+    import sys
+
+    from engine.core.lazy import keep, let_go
+
+    cpu, odds = "engine.pocket_tactics.cpu", "engine.pocket_tactics.odds"
+    for name in (cpu, odds):
+        sys.modules.pop(name, None)
+    p = keep(cpu, "make_cpu", "hard", 1)
+    assert cpu in sys.modules and odds in sys.modules and p.greedy.odds is not None
+    let_go(cpu)
+    assert cpu not in sys.modules and odds not in sys.modules
+    p = keep(cpu, "make_cpu", "normal", 1)
+    assert odds not in sys.modules and p.greedy.odds is None
+    let_go(cpu)
+    assert cpu not in sys.modules

@@ -34,7 +34,7 @@ def _load(path, name):
 BD = _load(os.path.join(ROOT, "tools", "build_data.py"), "pt_build_data_for_odds")
 MODEL, _errors = BD.read_all(BD.DEFAULT_DATA)
 LAYOUT = B.layout(MODEL)
-TABLE = odds.table()
+TABLE = B.read_table()
 N_OFF, N_DEF, N_R = TABLE["n_off"], TABLE["n_def"], TABLE["n_r"]
 
 

@@ -302,38 +302,72 @@ def test_the_menus_code_is_loaded_only_while_a_menu_is_up():
     assert set(battle.saver.loaded) == {()} and _menus_loaded() == ()
 
 
-def test_a_cpu_playing_a_person_is_on_the_heap_only_while_it_decides():
-    # engine/ui/kit/thinker.py: once its decision is made the CPU and its code go; the
-    # next decision makes it again (its decisions are those of one player kept all game:
-    # test_a_cpu_level_in_slices_chooses_what_it_chooses_at_once)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_cpu_playing_a_person_is_on_the_heap_only_while_it_decides(level):
+    # engine/ui/kit/thinker.py: once its decision is made the CPU and its code go, with
+    # every module its making and its search loaded (hard's odds table reader: lazy.keep);
+    # the next decision makes it again (its decisions are those of one player kept all
+    # game: test_a_cpu_level_in_slices_chooses_what_it_chooses_at_once)
     import sys
 
     from engine.core import search
     from engine.rulesets import make_player
 
-    board, st, battle, bot = duel((None, make_player(1, "normal", 3)))
+    for name in ("engine.pocket_tactics.odds", "engine.pocket_tactics.evaluate"):
+        sys.modules.pop(name, None)  # (loaded by other tests: they must not be loaded now)
+    board, st, battle, bot = _cpu_game((None, make_player(1, level, 3)))
     cpu = battle.players[1]
-    person = GreedyPlayer(5)
-    answers = 0
+    person = GreedyPlayer(5, odds=False)
+    searched = 0  # the CPU's answers in its turns (a search; the setup's are quick)
     cpu_to_act = False
-    for _ in range(5000):
-        if st.to_act() == TERMINAL or answers == 3:
+    loaded = None  # the modules as the CPU's turn began
+    for _ in range(20000):
+        if st.to_act() == TERMINAL or searched == 3:
             break
         if battle.human() == 0 and battle.busy is None and battle.mode != M_INFO:
             if cpu_to_act:  # the CPU has decided since the person last did
-                answers += 1
                 assert cpu.player is None and search._scratch is None
                 assert cpu.made[0] == "engine.pocket_tactics.cpu" not in sys.modules
+            if loaded is not None:  # (an assault's page may be up: held while it is)
+                assert set(sys.modules) - loaded - {"engine.ui.pt.pages"} == set()
             cpu_to_act = False
+            loaded = None
             bot.act(person.choose(st))
             continue
-        if st.to_act() == 1:
+        if st.to_act() == 1 and not cpu_to_act:
             cpu_to_act = True
+            if st.phase == PH_TURN:
+                searched += 1
+                loaded = set(sys.modules)
         if battle.mode == M_INFO:
             bot.press(K.A)
         else:
             bot.frame()
-    assert answers >= 2
+    assert searched == 3
+
+
+def test_auto_and_the_draft_choose_without_keeping_the_greedy_players_code():
+    # battle.py: "Auto" (the rest of an assault's dice) and the automatic map draft are the
+    # greedy player's choices, its code loaded for the moment (players.auto_action)
+    import sys
+
+    from engine.pocket_tactics.consts import PH_FEATURE
+
+    players = "engine.pocket_tactics.players"
+    sys.modules.pop(players, None)  # (this module imported it)
+    board = stub.make()
+    st = State(suggested(0, 1, 50), 3)
+    battle = battle_screen(board, st, [None, None], handover=False, auto_draft=True)
+    bot = Bot(board, battle)
+    placed = 0
+    for _ in range(2000):
+        if st.phase >= PH_FEATURE:  # the draft is over: the feature is the person's
+            break
+        n = st.board.n
+        bot.frame()
+        placed += st.board.n - n
+        assert players not in sys.modules
+    assert st.phase == PH_FEATURE and placed >= 4 and battle.human() >= 0
 
 
 def test_pages_and_quick_decisions_go_without_code_they_do_not_need(monkeypatch):
@@ -349,11 +383,11 @@ def test_pages_and_quick_decisions_go_without_code_they_do_not_need(monkeypatch)
     board, st, battle, bot = duel((None, make_player(1, "normal", 3)))
     made_in = []  # the phase of each decision the CPU was made again for
 
-    def held(module):
+    def keep(module, function, *args):
         made_in.append(st.phase)
-        return lazy.held(module)
+        return lazy.keep(module, function, *args)
 
-    monkeypatch.setattr(thinker, "held", held)
+    monkeypatch.setattr(thinker, "keep", keep)
     cpu = battle.players[1]
     person = GreedyPlayer(5)
     pages = "engine.ui.pt.pages"

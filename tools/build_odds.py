@@ -411,6 +411,24 @@ def gen_odds_bin(model):
 # ---------------------------------------------------------------------------------------------
 
 
+def read_table(path=None):
+    """The whole table in ``path`` (odds.bin by default) as a dict (the tests): the sizes,
+    the two profile maps and the contests (bytes). ValueError for a file that is not a
+    table of this build."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from engine.pocket_tactics import odds
+
+    path = path or odds.PATH
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[0:2] != odds.MAGIC or data[2] != odds.VERSION:
+        raise ValueError("%s is not an odds table of this build" % path)
+    n = data[3:8]
+    return {"n_off": n[0], "n_def": n[1], "n_op": n[2], "n_dp": n[3], "n_r": n[4],
+            "off_profile": data[8:24], "def_profile": data[24:odds.HEAD],
+            "contests": data[odds.HEAD:]}
+
+
 def _model():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import build_data

@@ -19,7 +19,9 @@ play bytes while the battle or the viewer makes its screen, the battles' menus (
 a menu chooses is applied and saved without their code), the Pocket-Tactics pages over the
 map (an assault's, its result, the game's end), Continue's and Undo's replay over frames,
 and the code of a CPU level, held while it decides (engine/ui/kit/thinker.py): a person's
-turn, its menus and its saves, goes without it.
+turn, its menus and its saves, goes without it. Code that loads more code as it makes its
+object (a CPU level's player, the odds table's reader) is made by ``keep(module,
+function, *args)``, which holds what the call loaded too.
 """
 import gc
 import sys
@@ -66,6 +68,24 @@ def held(module):
         m = sys.modules[module]
         _HELD[module] = _since(before)
     return m
+
+
+def keep(module, function, *args):
+    """``module.function(*args)``, with ``module`` and every module its loading or the
+    call loaded held until ``let_go(module)``: code that makes an object which loads more
+    code as it is made (a CPU level, whose player loads the odds table's reader), so that
+    letting go of the object's code lets go of all of it."""
+    collect()  # the code to load goes where the collector has made room
+    before = _names()
+    __import__(module)
+    try:
+        return getattr(sys.modules[module], function)(*args)
+    finally:
+        got = _HELD.get(module) or [module]
+        for name in _since(before):
+            if name not in got:
+                got.append(name)
+        _HELD[module] = got
 
 
 def let_go(module):

@@ -55,18 +55,6 @@ def _open(path=PATH):
     return f
 
 
-def table(path=PATH):
-    """The whole table as a dict (tools and tests): the sizes, the two profile maps and the
-    contests (bytes)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[0:2] != MAGIC or data[2] != VERSION:
-        raise ValueError("%s is not an odds table of this build" % path)
-    n = data[3:8]
-    return {"n_off": n[0], "n_def": n[1], "n_op": n[2], "n_dp": n[3], "n_r": n[4],
-            "off_profile": data[8:24], "def_profile": data[24:40], "contests": data[HEAD:]}
-
-
 def _pair(bumps, base, kind):
     """``b1 * 4 + b2``: the two largest bumps of ``kind`` (0 or DEF_KIND) among the eight
     slots at ``bumps[base:]`` (0 = none)."""

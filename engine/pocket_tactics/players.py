@@ -73,11 +73,18 @@ def _tally_value(st, dice, side):
 class GreedyPlayer:
     """``odds``: value assaults with the exact odds table (odds.py, the default); False
     keeps the single-roll P_BEAT valuation, which needs about 3 KB less heap while the CPU
-    chooses (the device UI uses it: docs/PERFORMANCE.md)."""
+    chooses (the device UI uses it: docs/PERFORMANCE.md). The table's reader is loaded as
+    the player is made, so that code holding the player for a while (the CPU's decision:
+    engine/core/lazy.py ``keep``) holds the reader too; a player without it never loads
+    it."""
 
     def __init__(self, seed=1, odds=True):
         self.rng = Rng(seed)
-        self.odds = odds
+        self.odds = None
+        if odds:
+            from .odds import assault_odds
+
+            self.odds = assault_odds
         self._odds = bytearray(2)
         self._dice = bytearray(12)  # scratch of _dice_value
 
@@ -112,16 +119,13 @@ class GreedyPlayer:
         x = x_of(a)
         y = y_of(a)
         if k == K_ASSAULT:
-            if not self.odds:
+            if self.odds is None:
                 back = stat(st, y, U_OFF) if can_strike(st, y, x) else 0
                 gain = P_BEAT[stat(st, x, U_OFF)][stat(st, y, U_DEF)] * _pts(st, y)
                 loss = P_BEAT[back][stat(st, x, U_DEF)] * _pts(st, x)
                 return gain - loss + 500
-            # chances in 255 that the target falls and that the attacker falls (A5, A6);
-            # imported here, so that a player with odds=False never loads the table
-            from .odds import assault_odds
-
-            o = assault_odds(st, x, y, self._odds)
+            # chances in 255 that the target falls and that the attacker falls (A5, A6)
+            o = self.odds(st, x, y, self._odds)
             return (o[0] * _pts(st, y) - o[1] * _pts(st, x)) * 1000 // 255 + 500
         if k == K_MOVE:
             return self._move_value(st, x, y)
@@ -184,3 +188,13 @@ class GreedyPlayer:
             d[s] = face
             total += _tally_value(st, d, side)
         return total // 6 - 1  # keep the dice on a tie
+
+
+def auto_action(st, rng):
+    """The greedy player's choice for the person to act, its ties broken by ``rng`` (the
+    battle's "Auto" in an assault and its automatic map draft: engine/ui/pt/battle.py
+    loads this code for the moment, and the generator is the battle's), the assault valued
+    by the single roll."""
+    p = GreedyPlayer(0, False)
+    p.rng = rng
+    return p.choose(st)

@@ -10,13 +10,13 @@ the greedy and the random player) answers at once.
 
 A CPU level is on the heap only while it decides: once its decision is made, the player
 and its code (engine/core/lazy.py ``let_go``) go, and the next decision makes it again
-(``held``, the player's ``made``) with its random generators where they were, so it decides
+(``keep``, the player's ``made``) with its random generators where they were, so it decides
 as one player kept all game would. A person's turn, its menus and its saves, has that heap,
 and so do an assault's pages between two CPU players (the Demo). A decision that needs no
 search (an assault's dice, the setup's: the player's ``quick_code``) is taken with that
 code alone, for the moment.
 """
-from engine.core.lazy import collect, held, let_go, moment
+from engine.core.lazy import collect, keep, let_go, moment
 from engine.core.ticks import ticks_add, ticks_diff
 
 PAUSE_MS = 200  # a longer gap between two calls was a pause, not thinking time
@@ -70,9 +70,8 @@ class Thinker:
     def _again(self):
         """The CPU made again, its code loaded where the collector has made room, its
         random generators where the last one's were."""
-        collect()
         made = self.made
-        p = held(made[0]).make_cpu(made[1], made[2], made[3], made[4])
+        p = keep(made[0], "make_cpu", made[1], made[2], made[3], made[4])
         for new, old in zip(p.rngs(), self.rngs):
             z, w = old.get_state()
             new.set_state(z, w)

@@ -12,8 +12,9 @@ applied (``saver.applied``); a continued game's record and an undo are replayed 
 (``busy``: the keys wait). It quits with ``next`` set to the program that comes next:
 "title", or "viewer" for "Replay this game".
 """
-from engine.core.lazy import held, let_go
+from engine.core.lazy import held, let_go, moment
 from engine.core.protocol import CHANCE, TERMINAL, sample_chance
+from engine.core.rng import Rng
 from engine.core.ticks import ticks_add, ticks_diff
 from engine.pocket_tactics.consts import (NONE, PH_BUMP, PH_DRAW_SPELL, PH_HAZARD, PH_OVER,
                                           PH_PLACE_TILE, PH_REROLL, PH_REROLL_DIE, PH_ROLL,
@@ -21,7 +22,6 @@ from engine.pocket_tactics.consts import (NONE, PH_BUMP, PH_DRAW_SPELL, PH_HAZAR
 from engine.ui.kit import keys as K
 from engine.ui.kit.feedback import Feedback
 from engine.ui.kit.text import wrap
-from engine.pocket_tactics.players import GreedyPlayer
 from engine.ui.kit.thinker import thinkers
 
 from . import mapmode, screens
@@ -37,6 +37,7 @@ _MENU_LINES = 9  # menu lines under the title
 _MENUS = "engine.ui.pt.menus"  # Start's and a unit's menus
 _HEX_MENUS = "engine.ui.pt.hexmenus"  # A on a marked hex, Select's card
 _PAGES = "engine.ui.pt.pages"
+_AUTO = "engine.pocket_tactics.players"  # "Auto": the greedy player's choice, for the moment
 WORK = 160  # plies of a CPU level's search a frame where the board does not say (desktop)
 
 
@@ -72,7 +73,7 @@ class Battle(MapScreen):
         self.refused = None  # why a continued game's record was refused (None: it was not)
         self.busy = None  # a replay over frames (Continue, Undo): a generator
         self.failed = None  # a save's failure to say on a page at the next _enter
-        self._greedy = GreedyPlayer(7, odds=False)  # "Auto" in an assault
+        self._auto_rng = Rng(7)  # "Auto" and the automatic draft: how their ties are broken
         self.map.sync(st, self.unit_sprite)
         self.map.centre_on(st)
         self._enter()
@@ -437,7 +438,7 @@ class Battle(MapScreen):
             a = sample_chance(st)
             self.wait_until = ticks_add(now, _CHANCE_MS if st.phase != PH_DRAW_SPELL else 0)
         elif auto:
-            a = self._greedy.choose(st)
+            a = moment(_AUTO, "auto_action", st, self._auto_rng)
             self.wait_until = ticks_add(now, _CHANCE_MS)
         else:
             a = self.players[who].step(st, now)
