@@ -5,10 +5,11 @@ All of a game lives in small ints and bytearrays; ``phase`` selects a row of the
 table below, so the turn structure is data and each phase is a function of its own module.
 """
 from engine.core.game import GameState
+from engine.core.lazy import held, let_go
 from engine.core.protocol import DRAW
 from engine.core.rng import Rng
 
-from . import assault, setup, spells, turn
+from . import assault, spells, turn
 from .config import Config  # noqa: F401  (the class of cfg, loaded before start() reads one)
 from . import tables as T
 from .board import Board
@@ -52,11 +53,53 @@ def _reroll_apply(st, a):
         assault.apply_reroll(st, x_of(a))
 
 
+# The setup's rules (A2.4-A2.9: setup.py) are needed only until the first turn: they are
+# held while a game is set up and let go when its battle begins (start_battle), so no
+# battle carries them (engine/core/lazy.py). Named whole: the device build renames modules.
+_SETUP = "engine.pocket_tactics.setup"
+
+
+def _bag(st):
+    return held(_SETUP).bag_outcomes(st)
+
+
+def _centre_apply(st, terrain):
+    held(_SETUP).apply_centre(st, terrain)
+
+
+def _rolloff_apply(st, face):
+    held(_SETUP).apply_rolloff(st, face)
+
+
+def _draw_tile_apply(st, terrain):
+    held(_SETUP).apply_draw_tile(st, terrain)
+
+
+def _place_legal(st, out):
+    held(_SETUP).legal_place(st, out)
+
+
+def _place_apply(st, a):
+    held(_SETUP).apply_place(st, x_of(a))
+
+
+def _feature_legal(st, out):
+    held(_SETUP).legal_feature(st, out)
+
+
+def _feature_apply(st, a):
+    held(_SETUP).apply_feature(st, x_of(a))
+
+
+def _setup_deploy_legal(st, out):
+    held(_SETUP).legal_deploy(st, out)
+
+
 def _setup_deploy_apply(st, a):
     if kind_of(a) == K_STOP:
-        setup.apply_stop(st)
+        held(_SETUP).apply_stop(st)
     else:
-        setup.apply_deploy(st, x_of(a), y_of(a))
+        held(_SETUP).apply_deploy(st, x_of(a), y_of(a))
 
 
 def _turn_legal(st, out):
@@ -65,14 +108,12 @@ def _turn_legal(st, out):
 
 # phase -> (is chance, legal(st, out) or outcomes(st), apply(st, action), rule, name)
 PHASES = (
-    (True, setup.bag_outcomes, setup.apply_centre, "A2.4", "centre tile"),
-    (True, _die, setup.apply_rolloff, "A2.5", "roll-off"),
-    (True, setup.bag_outcomes, setup.apply_draw_tile, "A2.6", "tile draw"),
-    (False, setup.legal_place, lambda st, a: setup.apply_place(st, x_of(a)), "A2.6",
-     "map draft"),
-    (False, setup.legal_feature, lambda st, a: setup.apply_feature(st, x_of(a)), "A2.7",
-     "own feature placement"),
-    (False, setup.legal_deploy, _setup_deploy_apply, "A2.8", "deployment"),
+    (True, _bag, _centre_apply, "A2.4", "centre tile"),
+    (True, _die, _rolloff_apply, "A2.5", "roll-off"),
+    (True, _bag, _draw_tile_apply, "A2.6", "tile draw"),
+    (False, _place_legal, _place_apply, "A2.6", "map draft"),
+    (False, _feature_legal, _feature_apply, "A2.7", "own feature placement"),
+    (False, _setup_deploy_legal, _setup_deploy_apply, "A2.8", "deployment"),
     (True, spells.draw_outcomes, spells.apply_draw, "A9", "spell draw"),
     (False, _turn_legal, _turn_apply, "A3", "turn"),
     (True, _die, turn.apply_hazard_die, "A8", "hazard test"),
@@ -211,6 +252,9 @@ class State(GameState):
     # --- flow ----------------------------------------------------------------------------
 
     def start_battle(self, start):
+        """A2.9: the setup is over (its rules go: _SETUP) and ``start`` takes the first
+        turn, once the opening hands are dealt."""
+        let_go(_SETUP)
         self.turn_player = start
         self._deal_from(0)
 
