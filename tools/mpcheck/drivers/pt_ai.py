@@ -27,14 +27,16 @@ import gc
 import sys
 import time
 
+# The modules a game keeps loaded, imported one a step in dependency order. Not here: the
+# code the engine loads for a while and lets go, as on the device (the setup's rules while
+# the game is set up, cpu_quick.py and its forecast.py for a decision that needs no search)
 MODULES = ("engine.core.protocol", "engine.core.rng", "engine.core.hexgrid",
            "engine.core.search", "engine.pocket_tactics.consts",
            "engine.pocket_tactics.tables", "engine.pocket_tactics.units",
            "engine.pocket_tactics.board", "engine.pocket_tactics.config",
            "engine.pocket_tactics.movement", "engine.pocket_tactics.assault",
-           "engine.pocket_tactics.spells", "engine.pocket_tactics.setup",
-           "engine.pocket_tactics.turn", "engine.pocket_tactics.state",
-           "engine.pocket_tactics.players", "engine.pocket_tactics.forecast",
+           "engine.pocket_tactics.spells", "engine.pocket_tactics.turn",
+           "engine.pocket_tactics.state", "engine.pocket_tactics.players",
            "engine.pocket_tactics.evaluate", "engine.pocket_tactics.cpu")
 HEX_MODULES = ("engine.core.protocol", "engine.core.rng", "engine.core.hexgrid",
                "engine.core.search", "engine.tactical_hex.consts",
