@@ -49,9 +49,8 @@ HEX_MODULES = ("engine.core.protocol", "engine.core.rng", "engine.core.hexgrid",
 
 # the players' and the search's modules, let go when the game is over (_over)
 _SEARCH = ("engine.core.search", "engine.pocket_tactics.players",
-           "engine.pocket_tactics.forecast", "engine.pocket_tactics.evaluate",
-           "engine.pocket_tactics.cpu", "engine.tactical_hex.players",
-           "engine.tactical_hex.cpu")
+           "engine.pocket_tactics.evaluate", "engine.pocket_tactics.cpu",
+           "engine.tactical_hex.players", "engine.tactical_hex.cpu")
 _arg = None
 _g = None
 _loaded = 0
