@@ -109,25 +109,27 @@ def _start():
     cfg = _config(a[9])
     if turns:
         cfg.max_turns = turns
-    _g = (State(cfg, seed), players, work)
+    _g = (State(cfg, seed, True), players, work)  # checked (_config)
 
 
 def _config(spec):
     """The Config of a spec "limit/central/max_turns/f0/feature0/units0/spells0/tiles0/f1/
     feature1/units1/spells1/tiles1", lists of numbers joined by "." (mpcheck.config_spec
     writes it): the battle's config as a saved game gives it, with none of the title's
-    code (the suggested builds) loaded."""
+    code (the suggested builds) loaded, checked with config_check.py loaded for the moment
+    as a battle's start checks it (state.start)."""
+    from engine.core.lazy import moment
     from engine.pocket_tactics.config import Config
-    from engine.pocket_tactics.config_check import validate
 
     f = spec.split("/")
 
     def nums(text):
         return [int(x) for x in text.split(".") if x]
 
-    return validate(Config((int(f[3]), int(f[8])), (nums(f[5]), nums(f[10])),
-                           (nums(f[6]), nums(f[11])), (nums(f[7]), nums(f[12])), int(f[1]),
-                           (int(f[4]), int(f[9])), int(f[0]), int(f[2])))
+    cfg = Config((int(f[3]), int(f[8])), (nums(f[5]), nums(f[10])),
+                 (nums(f[6]), nums(f[11])), (nums(f[7]), nums(f[12])), int(f[1]),
+                 (int(f[4]), int(f[9])), int(f[0]), int(f[2]))
+    return moment("engine.pocket_tactics.config_check", "validate", cfg)
 
 
 def step():
