@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: MIT
 """Setting up (RULES A2.4-A2.9): centre tile, roll-off, the map draft, own features,
-deployment, and who takes the first turn."""
+deployment, and who takes the first turn. state.py's phase table reaches the setup's phases
+through ``legal`` and ``apply`` (and ``bag_outcomes``), which pick by the phase from the
+tables at the end (this module is loaded only while a game is set up)."""
 from . import tables as T
 from .consts import (K_DEPLOY, K_FEATURE, K_PLACE, K_STOP, MAP, NONE, PH_DRAW_TILE,
-                     PH_FEATURE, PH_PLACE_TILE, PH_ROLLOFF, PH_SETUP_DEPLOY, RESERVE, action)
+                     PH_FEATURE, PH_PLACE_TILE, PH_ROLLOFF, PH_SETUP_DEPLOY, RESERVE, action,
+                     kind_of, x_of, y_of)
 
 SETUP_DEPLOY_MAX = 3  # A2.8: up to three units each
 
@@ -51,9 +54,9 @@ def legal_place(st, out):
         out.append(action(K_PLACE, h))
 
 
-def apply_place(st, h):
+def apply_place(st, a):
     """A2.6: the drawn tile goes next to any placed tile; players alternate."""
-    st.board.add_tile(h, st.drawn)
+    st.board.add_tile(x_of(a), st.drawn)
     st.drawn = NONE
     st.player = 1 - st.player
     for c in st.bag:
@@ -88,7 +91,8 @@ def legal_feature(st, out):
         out.append(action(K_FEATURE, t))
 
 
-def apply_feature(st, t):
+def apply_feature(st, a):
+    t = x_of(a)
     p = st.player
     st.board.t_feature[t] = st.cfg.features[p]
     st.own_tile[p] = t
@@ -149,8 +153,12 @@ def legal_deploy(st, out):
     out.append(action(K_STOP))
 
 
-def apply_deploy(st, u, t):
-    st.place(u, t)
+def apply_deploy(st, a):
+    if kind_of(a) == K_STOP:
+        _deploy_done(st)
+        return
+    u = x_of(a)
+    st.place(u, y_of(a))
     st.u_where[u] = MAP
     st.count += 1
     st.last_deployer = st.player
@@ -158,5 +166,15 @@ def apply_deploy(st, u, t):
         _deploy_done(st)
 
 
-def apply_stop(st):
-    _deploy_done(st)
+# the setup's phases (PH_CENTRE .. PH_SETUP_DEPLOY: 0 .. 5) -> their legal(st, out) (None:
+# a chance node, whose outcomes state.py gives) and apply(st, action)
+_LEGAL = (None, None, None, legal_place, legal_feature, legal_deploy)
+_APPLY = (apply_centre, apply_rolloff, apply_draw_tile, apply_place, apply_feature, apply_deploy)
+
+
+def legal(st, out):
+    _LEGAL[st.phase](st, out)
+
+
+def apply(st, a):
+    _APPLY[st.phase](st, a)

@@ -35,10 +35,6 @@ def _die(st):
     return _DIE  # shared: the caller must not change it (engine/core/protocol.py)
 
 
-def _turn_apply(st, a):
-    turn.apply(st, a)
-
-
 def _bump_apply(st, a):
     if kind_of(a) == K_STOP:
         assault.apply_stop(st)
@@ -53,69 +49,35 @@ def _reroll_apply(st, a):
         assault.apply_reroll(st, x_of(a))
 
 
-# The setup's rules (A2.4-A2.9: setup.py) are needed only until the first turn: they are
-# held while a game is set up and let go when its battle begins (start_battle), so no
-# battle carries them (engine/core/lazy.py). Named whole: the device build renames modules.
+# The setup's rules (A2.4-A2.9: setup.py, its phases' functions in a table of its own) are
+# needed only until the first turn: they are held while a game is set up and let go when its
+# battle begins (start_battle), so no battle carries them (engine/core/lazy.py). Named
+# whole: the device build renames modules.
 _SETUP = "engine.pocket_tactics.setup"
 
 
-def _bag(st):
+def _setup_outcomes(st):
     return held(_SETUP).bag_outcomes(st)
 
 
-def _centre_apply(st, terrain):
-    held(_SETUP).apply_centre(st, terrain)
+def _setup_legal(st, out):
+    held(_SETUP).legal(st, out)
 
 
-def _rolloff_apply(st, face):
-    held(_SETUP).apply_rolloff(st, face)
-
-
-def _draw_tile_apply(st, terrain):
-    held(_SETUP).apply_draw_tile(st, terrain)
-
-
-def _place_legal(st, out):
-    held(_SETUP).legal_place(st, out)
-
-
-def _place_apply(st, a):
-    held(_SETUP).apply_place(st, x_of(a))
-
-
-def _feature_legal(st, out):
-    held(_SETUP).legal_feature(st, out)
-
-
-def _feature_apply(st, a):
-    held(_SETUP).apply_feature(st, x_of(a))
-
-
-def _setup_deploy_legal(st, out):
-    held(_SETUP).legal_deploy(st, out)
-
-
-def _setup_deploy_apply(st, a):
-    if kind_of(a) == K_STOP:
-        held(_SETUP).apply_stop(st)
-    else:
-        held(_SETUP).apply_deploy(st, x_of(a), y_of(a))
-
-
-def _turn_legal(st, out):
-    turn.legal(st, out)
+def _setup_apply(st, a):
+    held(_SETUP).apply(st, a)
 
 
 # phase -> (is chance, legal(st, out) or outcomes(st), apply(st, action), rule, name)
 PHASES = (
-    (True, _bag, _centre_apply, "A2.4", "centre tile"),
-    (True, _die, _rolloff_apply, "A2.5", "roll-off"),
-    (True, _bag, _draw_tile_apply, "A2.6", "tile draw"),
-    (False, _place_legal, _place_apply, "A2.6", "map draft"),
-    (False, _feature_legal, _feature_apply, "A2.7", "own feature placement"),
-    (False, _setup_deploy_legal, _setup_deploy_apply, "A2.8", "deployment"),
+    (True, _setup_outcomes, _setup_apply, "A2.4", "centre tile"),
+    (True, _die, _setup_apply, "A2.5", "roll-off"),
+    (True, _setup_outcomes, _setup_apply, "A2.6", "tile draw"),
+    (False, _setup_legal, _setup_apply, "A2.6", "map draft"),
+    (False, _setup_legal, _setup_apply, "A2.7", "own feature placement"),
+    (False, _setup_legal, _setup_apply, "A2.8", "deployment"),
     (True, spells.draw_outcomes, spells.apply_draw, "A9", "spell draw"),
-    (False, _turn_legal, _turn_apply, "A3", "turn"),
+    (False, turn.legal, turn.apply, "A3", "turn"),
     (True, _die, turn.apply_hazard_die, "A8", "hazard test"),
     (True, _die, assault.apply_roll, "A5.1", "assault roll"),
     (False, assault.legal, _bump_apply, "A5.2", "bump phase"),
