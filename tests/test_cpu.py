@@ -151,7 +151,9 @@ def test_choice_does_not_depend_on_the_hidden_hand():
             a = make_cpu(level, 5)
             b = make_cpu(level, 5)
             assert a.choose(st) == b.choose(other)
-            assert a.search.sums[:a.search.count] == b.search.sums[:b.search.count]
+            # the same values for every root action (no arrays: a decision without a search)
+            sa, sb = a.search, b.search
+            assert (sa.sums or [])[:sa.count] == (sb.sums or [])[:sb.count]
         checked += 1
     assert checked >= 3
 

@@ -159,6 +159,25 @@ def test_budget_bounds_the_evaluations():
     assert s.evals == 37 == hooks.evaluated
 
 
+def test_the_root_statistics_are_made_for_the_first_root_and_grown_only_for_more():
+    """A Search makes its per-action arrays at its first decision, as long as that root's
+    actions (a CPU level is made again at each of its decisions on the device, so nothing
+    sized for more than the root is made at its peak), and grows them only for a root with
+    more actions."""
+    s = Search(RaceHooks(), seed=1)
+    assert s.n is None
+    s.begin(Race(only=(0, 2, 3)), 0, budget=10)
+    assert len(s.sums) == len(s.n) == len(s.flag) == len(s.order) == 3
+    made = s.n
+    s.begin(Race(only=(1, 2)), 0, budget=10)
+    assert s.n is made
+    s.begin(Race(), 0, budget=10)
+    assert len(s.sums) == len(s.n) == 4
+    while not s.think(5):
+        pass
+    assert s.best() in (0, 1, 2, 3)
+
+
 def test_forced_move_returns_at_once():
     hooks = RaceHooks()
     s = Search(hooks)

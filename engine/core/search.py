@@ -23,11 +23,11 @@ evaluation, then the better half (by mean) gets twice the samples, and so on dow
 best two, which share what is left until the budget or the deadline runs out. A play-out
 that ends the game scores its win less the plies it took (a loss plus them), so a sooner win
 is preferred to a later one. An evaluation that met no chance node and nothing hidden is
-exact and is never repeated. Statistics live in arrays made once (grown only for a root with
-more actions than ever before); the scratch state is shared by every Search of the program
-(two CPU players never think at the same time), made at a decision's start when there is
-none (``let_go_scratch`` drops it); an evaluation allocates only what the ruleset's own calls
-allocate.
+exact and is never repeated. Statistics live in arrays made at the first decision, as long
+as its root's actions (grown only for a root with more actions than ever before); the
+scratch state is shared by every Search of the program (two CPU players never think at the
+same time), made at a decision's start when there is none (``let_go_scratch`` drops it); an
+evaluation allocates only what the ruleset's own calls allocate.
 
 The ruleset supplies ``hooks``, an object with:
     scratch(st, old)            a state that copy_from(st) can fill: ``old`` if it can
@@ -65,11 +65,10 @@ class Search:
         self.max_actions = max_actions if max_actions < 256 else 255
         self.rng = Rng(seed)
         self.clock = clock  # a function returning ms (ticks), read after each ply
-        self.sums = None  # per root action; made for 32 actions, grown when a root has more
+        self.sums = None  # per root action: made by the first begin(), grown for a larger root
         self.n = None
         self.flag = None
         self.order = None
-        self._size(32)
         self.root = None
         self.acts = None
         self.count = 0
@@ -140,7 +139,7 @@ class Search:
         if s is not _scratch:
             _owner = None
         _scratch = s
-        if n > len(self.n):
+        if self.n is None or n > len(self.n):
             self._size(n)
         h.priors(st, acts, n, self.sums)
         for i in range(n):
