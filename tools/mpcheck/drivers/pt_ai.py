@@ -14,10 +14,13 @@ one that advances ``tick`` ms at each think() call, so the game is the same howe
 machine is (0: the real clock); ``config`` the Pocket-Tactics game's Config (_config).
 
 One top-level call imports one module, applies one chance outcome or one baseline
-player's action, or runs one think() slice of a CPU player (the device collects garbage
-whenever an allocation fails; the MicroPython check's build only between calls, so one
-slice's garbage is the bound). Prints "A <action>" for every action applied, per CPU
-decision "D <player> <ms> <evaluations> <actions>" (ms: from begin() to the decision),
+player's action, takes one CPU decision that needs no search (an assault's bumps and
+re-rolls, the setup's: the level's ``quick_code`` loaded for the moment, as the battle
+screens take them, engine/ui/kit/thinker.py), or runs one think() slice of a CPU player
+(the device collects garbage whenever an allocation fails; the MicroPython check's build
+only between calls, so one slice's garbage is the bound). Prints "A <action>" for every
+action applied, per CPU decision its search began "D <player> <ms> <evaluations>
+<actions>" (ms: from begin() to the decision),
 on MicroPython "ALLOC <bytes> <evaluations>" (allocated inside think() calls, over the
 game) and at the end "END <winner> <turns> <state hex>". On CircuitPython the collector
 runs whenever an allocation fails, as on the device: the driver never turns it off there.
@@ -144,6 +147,7 @@ def step():
     if _g[1] is None:  # the game is over and its players let go (a step of its own)
         _end(_g[0])
         return False
+    from engine.core.lazy import moment
     from engine.core.protocol import CHANCE, TERMINAL, sample_chance
     from engine.core.search import ticks_diff
 
@@ -162,6 +166,12 @@ def step():
         _play(st, p.choose(st))
         return True
     if not _think[0]:
+        q = p.quick_code
+        if q is not None:  # a decision that needs no search: as the battle screens take it
+            a = moment(q, "quick_action", st)  # (kit/thinker.py), with that code alone
+            if a is not None:
+                _play(st, a)
+                return True
         _think[0] = True
         _think[1] = _clock()
         p.begin(st, _think[1])
