@@ -7,11 +7,11 @@
 
 Turn actions (and a hasted ally's move) are searched, tried in the order of the greedy
 player's values; a play-out stops at an assault's dice, which evaluate.py values by their
-odds (no sampled dice). "normal" and "hard" look at the other side's reply (horizon
-2, the greedy player's); "hard" values assaults by the exact odds, with bumps and re-rolls
-(odds.py), "easy" and "normal" by the single roll, which needs 3 KB less heap. The
-dice decisions of an assault (bumps, re-rolls) and the setup's are taken without a search,
-by cpu_quick.py (loaded for the moment).
+odds (no sampled dice). "normal" looks at the other side's reply (horizon 2, the greedy
+player's), "hard" at its own next action after that reply too (horizon 3); "hard" values
+assaults by the exact odds, with bumps and re-rolls (odds.py), "easy" and "normal" by the
+single roll, which needs less heap. The dice decisions of an assault (bumps, re-rolls) and
+the setup's are taken without a search, by cpu_quick.py (loaded for the moment).
 """
 from engine.core.lazy import moment
 from engine.core.search import SearchPlayer
@@ -27,7 +27,7 @@ from .players import GreedyPlayer
 LEVELS = {
     "easy": (12, 1, 1000, 3000),
     "normal": (48, 2, 1400, 0),
-    "hard": (300, 2, 4500, 0),
+    "hard": (300, 3, 4500, 0),
 }
 EXACT = ("hard",)  # levels whose evaluation uses the exact assault odds (evaluate.exact_odds)
 _PRIOR_MAX = 1 << 27
