@@ -96,7 +96,7 @@ def test_random_playouts_keep_invariants_in_micropython():
 # tools/bench/ai_bench.py prints the heap its games need.
 
 
-@pytest.mark.parametrize("seed,fa,fb", [(3, 0, 4), (9, 4, 0)])
+@pytest.mark.parametrize("seed,fa,fb", [(3, 0, 4), (13, 4, 0)])
 def test_cpu_game_at_hard_fits_the_engine_budget(seed, fa, fb):
     # a whole CPU-vs-CPU game at hard within 64 KB from .mpy; the driver's counted clock (2 ms
     # a slice of 8 plies, the level's limit scaled x18) makes it the same game on a busy
@@ -107,7 +107,8 @@ def test_cpu_game_at_hard_fits_the_engine_budget(seed, fa, fb):
     searched = [int(line.split()[3]) for line in res.lines
                 if line.startswith("D ") and int(line.split()[3]) > 0]
     # at least 30 evaluations a searched decision on average (the Mage Guild's two Fireballs
-    # make its turns' play-outs longer: 33 in the game of seed 9)
+    # make its turns' play-outs longer: 40 in the game of seed 13, which goes to the turn
+    # limit; seed 9's game, long at horizon 2, ends in 15 turns at hard's horizon of 3)
     assert len(searched) > 20 and sum(searched) >= 30 * len(searched), "hard hardly searched"
     end = [line for line in res.lines if line.startswith("END ")]
     assert len(end) == 1 and end[0].split()[1] in ("0", "1", "2")
