@@ -922,7 +922,7 @@ def test_cards_fit_the_panel_and_show_the_data():
         assert 1 <= len(lines) <= 10 and all(0 < len(line) <= 26 for line in lines), c
     grunt = X.UNIT_CARD[IDS.UNIT_KEYS.index("cyber_grunt")].split("\n")
     assert grunt[:4] == ["Cyber Grunt", "8 pts  Human Cyborg", "OFF 1 gold  DEF 2 silver",
-                         "Bumps OFF +1 DEF +1"]
+                         "Bumps OFF +2 DEF +1"]
     teur = X.UNIT_CARD[IDS.UNIT_KEYS.index("cyberteur")]
     assert "Swift 1" in teur and "Saboteur: " in teur  # an ability replaces the unit text
     assert " ".join(X.TERRAIN_CARD[0].split("\n")) == " ".join(X.TERRAIN_TEXT[0].split())
