@@ -260,7 +260,7 @@ def uid(st, name):
     """Unit index of A1.. / B1.."""
     p = "AB".index(name[0].upper())
     i = int(name[1:]) - 1
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         if st.u_owner[u] == p:
             if i == 0:
                 return u

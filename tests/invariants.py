@@ -16,7 +16,7 @@ def check(st):
             assert u not in seen, "unit %d on two hexes" % u
             seen.add(u)
             assert st.u_where[u] == MAP and st.u_tile[u] == t
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         w = st.u_where[u]
         assert 0 <= w <= DESTROYED, "unit %d in no place" % u
         if w == MAP:
@@ -36,7 +36,7 @@ def check(st):
 def illegal_example(st, legal):
     """An action that is not legal now (a move of a unit to a hex it cannot reach, or a
     chance outcome out of range)."""
-    for a in (0, 7, 99, action(K_MOVE, 0, 11), action(K_MOVE, st.n_units - 1, 0), -1):
+    for a in (0, 7, 99, action(K_MOVE, 0, 11), action(K_MOVE, st.cfg.n_units - 1, 0), -1):
         if a not in legal:
             return a
     return None

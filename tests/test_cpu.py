@@ -264,7 +264,7 @@ def test_hard_values_assaults_with_the_exact_odds():
     differ = 0
     for seed in range(30):
         st, players = _battle(seed, seed % 5, (seed + 3) % 5, 2 * seed)
-        on = [u for u in range(st.n_units) if st.u_where[u] == MAP]
+        on = [u for u in range(st.cfg.n_units) if st.u_where[u] == MAP]
         for a in on:
             for d in on:
                 if st.u_owner[a] == st.u_owner[d]:

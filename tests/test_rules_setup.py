@@ -5,7 +5,7 @@ features "as far as possible" (its ruling), deployment of up to three units in o
 the own feature, who takes the first turn, and the opening hands of spell cards (A9)."""
 from engine.pocket_tactics.config import Config
 from engine.pocket_tactics.consts import (CENTRE, K_DEPLOY, K_FEATURE, K_PLACE, PH_FEATURE,
-                                          PH_PLACE_TILE, action)
+                                          PH_PLACE_TILE, SU_FIRST, action)
 from engine.pocket_tactics.state import State
 from helpers import (CHANCE, PH_TURN, do, faction_id, feature_id, hand, legal, pile, refused,
                      scripted, spell_id, terrain_id, tile, unit_id, where, who)
@@ -64,7 +64,7 @@ def test_setup_end_to_end():
     assert st.to_act() == CHANCE and st.chance_is_die()
     scripted(st, [2, 5])
     # B rolled higher: B goes first in setup.
-    assert st.first == 1
+    assert st.setup[SU_FIRST] == 1
 
     # RULES A2.6: a tile goes next to any tile already placed: at first, the centre's six
     # neighbours only.
@@ -125,7 +125,7 @@ def blob_game(**kw):
     st = new_game(**kw)
     do(st, "draw masonry")
     scripted(st, [6, 1])  # RULES A2.5: A rolls higher and goes first
-    assert st.first == 0
+    assert st.setup[SU_FIRST] == 0
     draft(st, BLOB, "A")
     # RULES A2.7 ruling: A chooses among the three farthest tiles.
     assert legal(st) == {"feature 5,0", "feature 5,-1", "feature 4,1"}

@@ -86,10 +86,10 @@ def test_other_version_is_refused_with_a_message():
 def test_well_framed_nonsense_is_refused():
     # A valid frame (right magic, version and checksum) around an impossible position.
     blob = midgame().encode()
-    # The state ends with 20 one-byte fields (first, phase, player, ...) and the turn (u16).
-    fields = len(blob) - 2 - 2 - 20 - 3  # offset of the first of them in the payload
-    for name, k, value in (("phase", 1, 99), ("player", 2, 5), ("attacker", 10, 200),
-                           ("outcome", 19, 77)):
+    # The state ends with 14 one-byte fields (phase, player, ...) and the turn (u16).
+    fields = len(blob) - 2 - 2 - 14 - 3  # offset of the first of them in the payload
+    for name, k, value in (("phase", 0, 99), ("player", 1, 5), ("attacker", 6, 200),
+                           ("outcome", 13, 77)):
         payload = bytearray(blob[3:-2])
         payload[fields + k] = value
         with pytest.raises(DecodeError):

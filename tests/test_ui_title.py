@@ -320,7 +320,7 @@ def test_power_on_to_the_first_battle_turn_with_a_played_draft():
     assert st.phase == PH_TURN and st.board.n == 12  # RULES A2.4-A2.6: twelve tiles
     assert seen["place"] == 11 and seen["feature"] == 2
     assert screen.players == [None, None]  # hot-seat, as answered
-    assert sum(1 for u in range(st.n_units) if st.u_where[u] == 0) >= 2  # A2.8 deployed
+    assert sum(1 for u in range(st.cfg.n_units) if st.u_where[u] == 0) >= 2  # A2.8 deployed
 
 
 def test_automatic_draft_places_the_humans_tiles():

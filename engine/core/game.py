@@ -7,8 +7,8 @@ A ruleset's State subclasses GameState and gives:
   the rule, a name for messages); ``OVER``: the phase of a finished game, ``END_RULE`` the
   rule that ends a game;
 - ``ARRAYS`` and ``FIELDS``: what ``copy_from`` copies (the arrays by slice, the fields by
-  value), and ``rng``, ``phase``, ``player``, ``result``, ``version``, ``_legal``,
-  ``_legal_at`` as attributes (set in its constructor);
+  value), and ``rng``, ``phase``, ``player``, ``result``, ``version``, ``_legal`` (None) as
+  attributes (set in its constructor);
 - ``finish(result)``: the game ends with ``result`` (0, 1 or DRAW).
 
 The protocol: ``to_act()``, ``legal_actions()`` (cached per applied action), ``apply(a)``
@@ -42,7 +42,7 @@ class GameState:
         """The legal actions now (a list the caller must not change: apply() reuses it). A
         state with a ``_spare`` list (the CPU's scratch state) refills that one list, so the
         list is good only until the next action."""
-        if self._legal_at == self.version:
+        if self._legal is not None:  # apply() and concede() clear it
             return self._legal
         row = self.PHASES[self.phase]
         if self.phase == self.OVER:
@@ -57,7 +57,6 @@ class GameState:
                 del out[:]
             row[1](self, out)
         self._legal = out
-        self._legal_at = self.version
         return out
 
     def apply(self, a):

@@ -138,7 +138,7 @@ def _card_bumps(out, base, n, cards, ty, field, kind):
 def prepare(st, att, dfd, nd, bumps, rerolls):
     """Dice counts (``nd``: attacker OFF, DEF, defender OFF, DEF), bump slots and re-rolls
     of an assault by ``att`` on ``dfd`` (A5, A6), written into the given arrays; nothing
-    else changes. Returns the distance."""
+    else changes."""
     dist = st.board.route(st.u_tile[att], st.u_tile[dfd])
     nd[0] = _less(stat(st, att, U_OFF), (st.u_status[att] & ST_WEAK_MASK) >> ST_WEAK_SHIFT)
     nd[1] = _less(stat(st, att, U_DEF), ability_n(st, dfd) if ability(st, dfd) == AB_WITHER else 0)
@@ -153,14 +153,13 @@ def prepare(st, att, dfd, nd, bumps, rerolls):
     _bumps(st, dfd, False, bumps, _SLOTS)
     rerolls[0] = _rerolls(st, att, dfd, False)
     rerolls[1] = _rerolls(st, dfd, att, True)
-    return dist
 
 
 def start(st, att, dfd):
     """Begin an assault by ``att`` on ``dfd`` (both on the map; legality checked)."""
     st.att = att
     st.dfd = dfd
-    st.dist = prepare(st, att, dfd, st.ndice, st.bumps, st.rerolls)
+    prepare(st, att, dfd, st.ndice, st.bumps, st.rerolls)
     for i in range(12):
         st.dice[i] = 0
     st.outcome = 0

@@ -23,6 +23,7 @@ class Config:
                  max_turns=DEFAULT_MAX_TURNS):
         self.factions = tuple(factions)
         self.units = (tuple(units[0]), tuple(units[1]))
+        self.n_units = len(self.units[0]) + len(self.units[1])  # a game's unit ids: 0 .. n - 1
         self.spells = (tuple(spells[0]), tuple(spells[1]))
         self.tiles = (tuple(tiles[0]), tuple(tiles[1]))
         self.central = central

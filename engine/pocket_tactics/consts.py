@@ -22,6 +22,15 @@ RESERVE = const(1)
 CAPTIVE = const(2)  # held by the other player
 DESTROYED = const(3)
 
+# The state's ``setup`` bytes: what the setup (A2.4-A2.9) decides and its draft in progress.
+SU_ROLL = const(0)  # 2 bytes: the roll-off's dice (A2.5)
+SU_OWN = const(2)  # 2 bytes: each player's own feature tile (A2.7), NONE before it is placed
+SU_FIRST = const(4)  # the player who won the roll-off and sets up first (A2.5)
+SU_DRAWN = const(5)  # the terrain drawn and to be placed (A2.6), NONE
+SU_COUNT = const(6)  # units deployed in the current setup deployment (A2.8)
+SU_LAST = const(7)  # the player who deployed last (A2.9), NONE
+SETUP_BYTES = b"\x00\x00\xff\xff\x00\xff\x00\xff"  # a new game's
+
 # Phases; the state's ``phase`` indexes the handler table in state.py.
 PH_CENTRE = const(0)  # chance: draw the centre tile (A2.4)
 PH_ROLLOFF = const(1)  # chance: both players roll, ties re-roll (A2.5)

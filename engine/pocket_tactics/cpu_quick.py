@@ -5,7 +5,7 @@ by fixed rules (a compact map, room around the own feature, the costliest units 
 CPU loads this code for the moment of such a decision (engine/core/lazy.py), so a search's
 decision goes without it."""
 from .consts import (K_BUMP, K_REROLL, K_STOP, NONE, PH_BUMP, PH_FEATURE, PH_PLACE_TILE, PH_REROLL,
-                     PH_SETUP_DEPLOY, U_POINTS, action, kind_of, x_of, y_of)
+                     PH_SETUP_DEPLOY, SU_OWN, U_POINTS, action, kind_of, x_of, y_of)
 from .forecast import best_bump, best_reroll
 from .units import stat
 
@@ -51,7 +51,7 @@ def _setup_deploy(st):
         t = y_of(a)
         v = 100 * stat(st, u, U_POINTS) - 10 * b.route(t, 0)
         if b.t_feature[t] != NONE:
-            v += 5000 if t != st.own_tile[st.player] else 3000
+            v += 5000 if t != st.setup[SU_OWN + st.player] else 3000
         if v > best_v:
             best = a
             best_v = v
@@ -84,7 +84,7 @@ def _feature(st):
     """A2.7: among the tiles the rule leaves, the one with the most free tiles around it
     (room to deploy, A2.8), then the farthest from the other player's feature."""
     b = st.board
-    other = st.own_tile[1 - st.player]
+    other = st.setup[SU_OWN + 1 - st.player]
     best = None
     best_v = -1
     for a in st.legal_actions():

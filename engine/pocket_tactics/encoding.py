@@ -6,7 +6,7 @@ from engine.core.codec import Writer, frame
 from .consts import RULESET_ID
 
 MAGIC = b"PT"  # the state's frame
-VERSION = 1
+VERSION = 2  # 2: the setup's bytes in one array, the hazard tests a stack
 
 
 def encode(st):
@@ -24,13 +24,12 @@ def encode(st):
         w.u8(b.t_terrain[t])
         w.u8(b.t_feature[t])
     for arr in (st.u_where, st.u_tile, st.u_status, st.bag, st.deck, st.hand,
-                st.discard, st.own_tile, st.roll, st.dice, st.ndice, st.bumps,
-                st.rerolls, st.stopped, st.hz):
+                st.discard, st.setup, st.dice, st.ndice, st.bumps, st.rerolls,
+                st.stopped, st.hz):
         w.raw(arr)
-    for x in (st.first, st.phase, st.player, st.turn_player, st.passes,
-              st.result, st.drawn, st.count, st.last_deployer, st.stage,
-              st.att, st.dfd, st.dist, st.side, st.pos & 0xFF, st.hz_n,
-              st.hz_i, st.spell, st.haste, st.outcome):
+    for x in (st.phase, st.player, st.turn_player, st.passes, st.result, st.stage,
+              st.att, st.dfd, st.side, st.pos & 0xFF, st.hz_n, st.spell, st.haste,
+              st.outcome):
         w.u8(x)
     w.u16(st.turn)
     return frame(MAGIC, VERSION, w.buf)

@@ -79,7 +79,7 @@ def best_assault(st, p, odds=pbeat_odds):
     points won times its chance to fall, minus the attacker's points times its own
     (``odds``: pbeat_odds or exact_odds)."""
     b = st.board
-    n = st.n_units
+    n = st.cfg.n_units
     best = 0
     for a in range(n):
         if st.u_owner[a] != p or st.u_where[a] != MAP or not stat(st, a, U_OFF):
@@ -113,7 +113,7 @@ def evaluate(st, p, odds=pbeat_odds):
             return -WIN
         return 0
     b = st.board
-    n = st.n_units
+    n = st.cfg.n_units
     v = 0
     # material and captives
     for u in range(n):
@@ -190,7 +190,7 @@ def _can_reach(st, p, t):
     """Whether a unit of ``p`` on the map is within its move allowance of tile ``t``
     (route distance; hops and blocking ignored: an estimate)."""
     b = st.board
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         if st.u_owner[u] == p and st.u_where[u] == MAP:
             if b.route(st.u_tile[u], t) <= 1 + stat(st, u, U_SWIFT) + stat(st, u, U_FLYING):
                 return True

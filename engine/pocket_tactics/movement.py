@@ -106,8 +106,9 @@ def add_moves(st, u, out):
 
 
 def route_hazards(st, u, dest, out):
-    """DVs of the hazards entered, in order, on the least-hazard route to ``dest``, written
-    into ``out`` (8 bytes at least); their count."""
+    """DVs of the hazards entered on the least-hazard route to ``dest``, written into
+    ``out`` (8 bytes at least) the last entered first (a stack: the first test is on top,
+    at the end); their count."""
     k_max = search(st, u)
     cost = _cost
     parent = _parent
@@ -120,7 +121,7 @@ def route_hazards(st, u, dest, out):
             best = c
             best_k = k
     # the route's tiles, walked from the destination back (k = best_k .. 1), give the
-    # hazards last first: written so, then turned round in place
+    # hazards last first
     c = 0
     t = dest
     for k in range(best_k, 0, -1):
@@ -129,10 +130,4 @@ def route_hazards(st, u, dest, out):
             out[c] = dv
             c += 1
         t = parent[k * n + t]
-    i = 0
-    j = c - 1
-    while i < j:
-        out[i], out[j] = out[j], out[i]
-        i += 1
-        j -= 1
     return c

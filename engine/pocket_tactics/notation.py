@@ -27,7 +27,7 @@ def tile_name(st, t):
 def unit_name(st, u):
     p = st.u_owner[u]
     first = 0
-    while first < st.n_units and st.u_owner[first] != p:
+    while first < st.cfg.n_units and st.u_owner[first] != p:
         first += 1
     return "%s%d" % ("AB"[p], u - first + 1)
 
@@ -86,7 +86,7 @@ def _unit(st, word):
         raise ValueError("a unit is written A1.. or B1..: %r" % word)
     p = "AB".index(w[0])
     i = int(w[1:]) - 1
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         if st.u_owner[u] == p:
             if i == 0:
                 return u

@@ -37,7 +37,7 @@ def _nearest_enemy(st, u, t):
     b = st.board
     p = st.u_owner[u]
     best = 99
-    for v in range(st.n_units):
+    for v in range(st.cfg.n_units):
         if st.u_owner[v] != p and st.u_where[v] == MAP:
             d = b.route(t, st.u_tile[v])
             if d < best:
@@ -54,7 +54,7 @@ def _danger(st, u, t):
     pts = _pts(st, u)
     d = stat(st, u, U_DEF)
     worst = 0
-    for e in range(st.n_units):
+    for e in range(st.cfg.n_units):
         if st.u_owner[e] == p or st.u_where[e] != MAP:
             continue
         off = stat(st, e, U_OFF)

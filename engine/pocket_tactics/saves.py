@@ -9,7 +9,8 @@ from engine.core.codec import DecodeError, unframe
 from . import spells
 from . import tables as T
 from .config_check import decode_config
-from .consts import DESTROYED, MAP, MAX_TILES, NONE, PH_FEATURE, PH_OVER, RULESET_ID
+from .consts import (DESTROYED, MAP, MAX_TILES, NONE, PH_FEATURE, PH_OVER, RULESET_ID,
+                     SU_COUNT, SU_DRAWN, SU_FIRST, SU_LAST, SU_OWN)
 from .encoding import MAGIC, VERSION, encode  # noqa: F401  (encode: the tools' and tests')
 from .state import DRAW, State, start
 
@@ -48,15 +49,14 @@ def _decode(r):
         t = b.add_tile(h, terrain)
         b.t_feature[t] = feat
     arrays = (st.u_where, st.u_tile, st.u_status, st.bag, st.deck, st.hand, st.discard,
-              st.own_tile, st.roll, st.dice, st.ndice, st.bumps, st.rerolls, st.stopped, st.hz)
+              st.setup, st.dice, st.ndice, st.bumps, st.rerolls, st.stopped, st.hz)
     for arr in arrays:
         data = r.raw()
         if len(data) != len(arr):
             raise DecodeError("array of the wrong size")
         arr[:] = data
-    (st.first, st.phase, st.player, st.turn_player, st.passes, st.result, st.drawn, st.count,
-     st.last_deployer, st.stage, st.att, st.dfd, st.dist, st.side, pos, st.hz_n, st.hz_i,
-     st.spell, st.haste, st.outcome) = [r.u8() for _ in range(20)]
+    (st.phase, st.player, st.turn_player, st.passes, st.result, st.stage, st.att, st.dfd,
+     st.side, pos, st.hz_n, st.spell, st.haste, st.outcome) = [r.u8() for _ in range(14)]
     st.pos = -1 if pos == 0xFF else pos
     st.turn = r.u16()
     r.done()
@@ -67,13 +67,14 @@ def _decode(r):
 def _check(st):
     """Refuse positions no game can reach (DecodeError)."""
     b = st.board
-    if st.phase > PH_OVER or st.player > 1 or st.turn_player > 1 or st.first > 1:
+    su = st.setup
+    if st.phase > PH_OVER or st.player > 1 or st.turn_player > 1 or su[SU_FIRST] > 1:
         raise DecodeError("bad phase or player")
     if st.result not in (NONE, 0, 1, DRAW) or (st.result == NONE) == (st.phase == PH_OVER):
         raise DecodeError("bad result")
     if st.phase >= PH_FEATURE and b.n == 0:
         raise DecodeError("battle without a map")
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         w = st.u_where[u]
         t = st.u_tile[u]
         if w > DESTROYED:
@@ -84,18 +85,18 @@ def _check(st):
             b.t_unit[t] = u
         elif t != NONE:
             raise DecodeError("unit off the map has a tile")
-    if st.hz_n > len(st.hz) or st.hz_i > st.hz_n or max(st.ndice) > 3 or max(st.dice) > 6:
+    if st.hz_n > len(st.hz) or max(st.ndice) > 3 or max(st.dice) > 6:
         raise DecodeError("bad scratch values")
-    n = st.n_units
+    n = st.cfg.n_units
     for u in (st.att, st.dfd, st.haste):
         if u != NONE and u >= n:
             raise DecodeError("bad unit reference")
     if (st.outcome > 3 or st.side > 1 or st.stage > 2 or st.passes > 2 or st.pos > 11
-            or st.last_deployer not in (NONE, 0, 1) or st.count > 3
+            or su[SU_LAST] not in (NONE, 0, 1) or su[SU_COUNT] > 3
             or (st.spell != NONE and st.spell >= T.N_SPELLS)
-            or (st.drawn != NONE and st.drawn >= T.N_TERRAINS)):
+            or (su[SU_DRAWN] != NONE and su[SU_DRAWN] >= T.N_TERRAINS)):
         raise DecodeError("bad scratch values")
-    for o in st.own_tile:
+    for o in su[SU_OWN:SU_OWN + 2]:
         if o != NONE and o >= b.n:
             raise DecodeError("bad feature tile")
     ns = T.N_SPELLS

@@ -311,7 +311,6 @@ def build(doc, seed=1):
     st.player = p
     st.turn_player = p
     st.turn = doc.get("turn", 1)
-    st.first = 0
     return st
 
 
@@ -336,7 +335,7 @@ def describe(st):
             "feature": None if f == NONE else IDS.FEATURE_KEYS[f],
             "unit": None if u == NONE else unit_name(st, u)})
     force = st.cfg.units[0] + st.cfg.units[1]  # the data's unit types, in unit order
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         w = st.u_where[u]
         out["units"].append({
             "id": unit_name(st, u), "unit": IDS.UNIT_KEYS[force[u]],

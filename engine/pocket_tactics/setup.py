@@ -5,8 +5,8 @@ through ``legal`` and ``apply`` (and ``bag_outcomes``), which pick by the phase 
 tables at the end (this module is loaded only while a game is set up)."""
 from . import tables as T
 from .consts import (K_DEPLOY, K_FEATURE, K_PLACE, K_STOP, MAP, NONE, PH_DRAW_TILE,
-                     PH_FEATURE, PH_PLACE_TILE, PH_ROLLOFF, PH_SETUP_DEPLOY, RESERVE, action,
-                     kind_of, x_of, y_of)
+                     PH_FEATURE, PH_PLACE_TILE, PH_ROLLOFF, PH_SETUP_DEPLOY, RESERVE, SU_COUNT,
+                     SU_DRAWN, SU_FIRST, SU_LAST, SU_OWN, SU_ROLL, action, kind_of, x_of, y_of)
 
 SETUP_DEPLOY_MAX = 3  # A2.8: up to three units each
 
@@ -31,21 +31,24 @@ def apply_centre(st, terrain):
 
 def apply_rolloff(st, face):
     """A2.5: each rolls a die, ties re-roll; the higher roll goes first in setup."""
-    st.roll[st.pos] = face
+    su = st.setup
+    su[SU_ROLL + st.pos] = face
     if st.pos == 0:
         st.pos = 1
         return
-    if st.roll[0] == st.roll[1]:
+    a = su[SU_ROLL]
+    b = su[SU_ROLL + 1]
+    if a == b:
         st.pos = 0
         return
-    st.first = 0 if st.roll[0] > st.roll[1] else 1
-    st.player = st.first
+    su[SU_FIRST] = 0 if a > b else 1
+    st.player = su[SU_FIRST]
     st.phase = PH_DRAW_TILE
 
 
 def apply_draw_tile(st, terrain):
     st.bag[terrain] -= 1
-    st.drawn = terrain
+    st.setup[SU_DRAWN] = terrain
     st.phase = PH_PLACE_TILE
 
 
@@ -56,22 +59,22 @@ def legal_place(st, out):
 
 def apply_place(st, a):
     """A2.6: the drawn tile goes next to any placed tile; players alternate."""
-    st.board.add_tile(x_of(a), st.drawn)
-    st.drawn = NONE
+    st.board.add_tile(x_of(a), st.setup[SU_DRAWN])
+    st.setup[SU_DRAWN] = NONE
     st.player = 1 - st.player
     for c in st.bag:
         if c:
             st.phase = PH_DRAW_TILE
             return
     st.phase = PH_FEATURE
-    st.player = st.first
+    st.player = st.setup[SU_FIRST]
 
 
 def feature_tiles(st, p):
     """A2.7 and its ruling: the free tiles farthest (over the map) from the centre, then
     farthest from the other players' features already placed."""
     b = st.board
-    other = st.own_tile[1 - p]
+    other = st.setup[SU_OWN + 1 - p]
     best = None
     out = []
     for t in range(b.n):
@@ -95,17 +98,18 @@ def apply_feature(st, a):
     t = x_of(a)
     p = st.player
     st.board.t_feature[t] = st.cfg.features[p]
-    st.own_tile[p] = t
-    if p == st.first:
+    st.setup[SU_OWN + p] = t
+    first = st.setup[SU_FIRST]
+    if p == first:
         st.player = 1 - p
     else:
-        _begin_deploy(st, st.first)
+        _begin_deploy(st, first)
 
 
 def deploy_tiles(st, p):
     """A2.8: empty tiles in or next to the player's own feature."""
     b = st.board
-    f = st.own_tile[p]
+    f = st.setup[SU_OWN + p]
     out = []
     if b.t_unit[f] == NONE:
         out.append(f)
@@ -118,9 +122,9 @@ def deploy_tiles(st, p):
 
 
 def _can_deploy(st, p):
-    if st.count >= SETUP_DEPLOY_MAX or not deploy_tiles(st, p):
+    if st.setup[SU_COUNT] >= SETUP_DEPLOY_MAX or not deploy_tiles(st, p):
         return False
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         if st.u_owner[u] == p and st.u_where[u] == RESERVE:
             return True
     return False
@@ -129,24 +133,26 @@ def _can_deploy(st, p):
 def _begin_deploy(st, p):
     st.phase = PH_SETUP_DEPLOY
     st.player = p
-    st.count = 0
+    st.setup[SU_COUNT] = 0
     if not _can_deploy(st, p):
         _deploy_done(st)
 
 
 def _deploy_done(st):
-    if st.player == st.first:
-        _begin_deploy(st, 1 - st.first)
+    su = st.setup
+    first = su[SU_FIRST]
+    if st.player == first:
+        _begin_deploy(st, 1 - first)
         return
     # A2.9: the player who placed units last takes the first turn (RULINGS when nobody did).
-    start = st.last_deployer if st.last_deployer != NONE else 1 - st.first
+    start = su[SU_LAST] if su[SU_LAST] != NONE else 1 - first
     st.start_battle(start)
 
 
 def legal_deploy(st, out):
     p = st.player
     tiles = deploy_tiles(st, p)
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         if st.u_owner[u] == p and st.u_where[u] == RESERVE:
             for t in tiles:
                 out.append(action(K_DEPLOY, u, t))
@@ -160,8 +166,8 @@ def apply_deploy(st, a):
     u = x_of(a)
     st.place(u, y_of(a))
     st.u_where[u] = MAP
-    st.count += 1
-    st.last_deployer = st.player
+    st.setup[SU_COUNT] += 1
+    st.setup[SU_LAST] = st.player
     if not _can_deploy(st, st.player):
         _deploy_done(st)
 

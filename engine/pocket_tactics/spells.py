@@ -77,7 +77,7 @@ def targets(st, u, s, out):
             if b.t_unit[t] == NONE and _in_range(st, u, t, rng):
                 out.append(t)
         return out
-    for v in range(st.n_units):
+    for v in range(st.cfg.n_units):
         w = st.u_where[v]
         mine = st.u_owner[v] == p
         if eff == SP_RESCUE:
@@ -103,7 +103,7 @@ def legal(st, p, out):
     """Cast actions of player ``p`` (A9): a Mage on the map, a card in hand, a target."""
     ns = T.N_SPELLS
     buf = []
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         if st.u_owner[u] != p or st.u_where[u] != MAP or not is_mage(st, u):
             continue
         for s in range(ns):

@@ -15,18 +15,22 @@ from . import tables as T
 from .board import Board
 from .consts import (CAPTIVE, K_STOP, MAP, NONE,
                      PH_CENTRE, PH_HAZARD, PH_OVER, PH_REROLL_DIE, PH_ROLL,
-                     PH_ROLLOFF, PH_SPELL_ROLL, PH_TURN, RESERVE, ST_WARD_MASK, ST_WEAK_MASK, U_POINTS, kind_of, x_of, y_of)
+                     PH_ROLLOFF, PH_SPELL_ROLL, PH_TURN, RESERVE, SETUP_BYTES, ST_WARD_MASK,
+                     ST_WEAK_MASK, U_POINTS, kind_of, x_of, y_of)
 from .movement import add_moves
 from .units import stat
 
 
 # What copy_from() copies: every array (in place) and every field of a State.
 _BOARD_ARRAYS = ("t_unit", "cell", "t_hex", "t_terrain", "t_feature", "adj", "dist")
+# Kept few: on a device each attribute of a state is a slot of its table, 8 bytes, grown in
+# the interpreter's steps (37 attributes fit a table of 296 bytes, 38 need one of 376). A
+# search's scratch state has one more (_spare: cpu.py).
 ARRAYS = ("u_type", "u_owner", "u_where", "u_tile", "u_status", "bag", "deck", "hand",
-           "discard", "own_tile", "roll", "dice", "ndice", "bumps", "rerolls", "stopped", "hz")
-FIELDS = ("first", "phase", "player", "turn_player", "turn", "passes", "result", "drawn",
-           "count", "last_deployer", "stage", "att", "dfd", "dist", "side", "pos", "hz_n",
-           "hz_i", "spell", "haste", "outcome", "version", "_legal", "_legal_at")
+           "discard", "setup", "dice", "ndice", "bumps", "rerolls", "stopped", "hz")
+FIELDS = ("phase", "player", "turn_player", "turn", "passes", "result", "stage", "att",
+           "dfd", "side", "pos", "hz_n", "spell", "haste", "outcome", "version",
+           "_legal")
 
 _DIE = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
 
@@ -109,8 +113,7 @@ class State(GameState):
         self.board = Board(None if map_of is None else map_of.board)
         u0 = config.units[0]
         u1 = config.units[1]
-        n = len(u0) + len(u1)
-        self.n_units = n
+        n = config.n_units
         self.u_type = bytearray(u0 + u1)
         self.u_owner = bytearray(len(u0)) + bytearray(b"\x01" * len(u1))
         self.u_where = bytearray(bytes((RESERVE,)) * n)
@@ -126,23 +129,17 @@ class State(GameState):
                 self.bag[t] += 1
             for s in config.spells[p]:
                 self.deck[p * ns + s] += 1
-        self.own_tile = bytearray(b"\xff\xff")
-        self.roll = bytearray(2)
-        self.first = 0
+        self.setup = bytearray(SETUP_BYTES)
         self.phase = PH_CENTRE
         self.player = 0
         self.turn_player = 0
         self.turn = 0
         self.passes = 0
         self.result = NONE
-        self.drawn = NONE
-        self.count = 0
-        self.last_deployer = NONE
         self.stage = 0
         # scratch of the action in progress (assault, hazard tests, spell)
         self.att = NONE
         self.dfd = NONE
-        self.dist = 0
         self.side = 0
         self.pos = 0
         self.dice = bytearray(12)
@@ -150,15 +147,13 @@ class State(GameState):
         self.bumps = bytearray(16)
         self.rerolls = bytearray(2)
         self.stopped = bytearray(2)
-        self.hz = bytearray(8)
-        self.hz_n = 0
-        self.hz_i = 0
+        self.hz = bytearray(8)  # the DVs of the hazard tests to come, the next last (A8)
+        self.hz_n = 0  # how many
         self.spell = NONE
         self.haste = NONE
         self.outcome = 0
-        self.version = 0  # counts applied actions; keys the legal-actions cache
+        self.version = 0  # counts applied actions
         self._legal = None
-        self._legal_at = -1
 
     # --- protocol (engine/core/game.py; these are Pocket-Tactics' own) ------------------
 
@@ -245,7 +240,7 @@ class State(GameState):
         self.turn_player = p
         self.player = p
         # Ward and Weaken last "until your next turn" (A9 spells).
-        for u in range(self.n_units):
+        for u in range(self.cfg.n_units):
             if self.u_owner[u] == p:
                 self.u_status[u] &= ~ST_WARD_MASK
             else:
@@ -266,7 +261,7 @@ class State(GameState):
 
     def _check_victory(self):
         alive = [False, False]
-        for u in range(self.n_units):
+        for u in range(self.cfg.n_units):
             w = self.u_where[u]
             if w == MAP or w == RESERVE:
                 alive[self.u_owner[u]] = True
@@ -297,7 +292,7 @@ class State(GameState):
     def captive_points(self, p):
         """Points of the enemy units player ``p`` holds captive."""
         total = 0
-        for u in range(self.n_units):
+        for u in range(self.cfg.n_units):
             if self.u_owner[u] != p and self.u_where[u] == CAPTIVE:
                 total += stat(self, u, U_POINTS)
         return total

@@ -49,19 +49,19 @@ _tiles = []  # legal()'s deploy tiles, reused
 
 def legal(st, out):
     p = st.player
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         if st.u_owner[u] != p or st.u_where[u] != MAP:
             continue
         movement.add_moves(st, u, out)
         if stat(st, u, U_OFF):  # RULINGS: no OFF dice, no assault
-            for v in range(st.n_units):
+            for v in range(st.cfg.n_units):
                 if st.u_owner[v] != p and st.u_where[v] == MAP and can_strike(st, u, v):
                     out.append(action(K_ASSAULT, u, v))
         if can_return(st, u):
             out.append(action(K_RETURN, u))
     tiles = deploy_tiles(st, p, _tiles)
     if tiles:
-        for u in range(st.n_units):
+        for u in range(st.cfg.n_units):
             if st.u_owner[u] == p and st.u_where[u] == RESERVE:
                 for t in tiles:
                     out.append(action(K_DEPLOY, u, t))
@@ -98,14 +98,14 @@ def apply(st, a):
 def start_move(st, u, t):
     st.hz_n = movement.route_hazards(st, u, t, st.hz)
     st.place(u, t)
-    st.hz_i = 0
     st.att = u
     _next_test(st)
 
 
 def _next_test(st):
-    """A8: each hazard entered is a DV test on the unit's DEF dice, one die per node."""
-    if st.hz_i >= st.hz_n:
+    """A8: each hazard entered is a DV test on the unit's DEF dice, one die per node, in
+    the order entered (st.hz is their stack: the next on top)."""
+    if st.hz_n == 0:
         st.end_action()
         return
     u = st.att
@@ -146,8 +146,8 @@ def apply_hazard_die(st, face):
         st.pos = s
         return
     u = st.att
-    if test_passes(st, u, st.dice[3:6], st.ndice[1], st.hz[st.hz_i]):
-        st.hz_i += 1
+    if test_passes(st, u, st.dice[3:6], st.ndice[1], st.hz[st.hz_n - 1]):
+        st.hz_n -= 1
         _next_test(st)
     else:
         _fail(st)

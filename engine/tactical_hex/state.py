@@ -23,7 +23,7 @@ _DIE = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
 ARRAYS = ("cell", "u_hex", "u_face", "u_flag", "roll")
 FIELDS = ("phase", "player", "turn", "first", "phasing", "acts", "declines", "mover", "mp",
            "must_stop", "target", "fire_str", "mg", "hits_att", "hits_def", "hit_side",
-           "restored", "next_deploy", "impulses", "result", "version", "_legal", "_legal_at")
+           "restored", "next_deploy", "impulses", "result", "version", "_legal")
 
 
 def _die(st):
@@ -141,9 +141,8 @@ class State(GameState):
         self.restored = 0  # bit per side: restored a counter in this reset
         self.impulses = 0  # impulses begun in the game (the CPU's search horizon counts them)
         self.result = NONE
-        self.version = 0  # counts applied actions; keys the legal-actions cache
+        self.version = 0  # counts applied actions
         self._legal = None
-        self._legal_at = -1
 
     # --- protocol (engine/core/game.py; these are Tactical Hex's own) --------------------
 

@@ -7,7 +7,7 @@ Battle ``b``, as in menus.py."""
 from engine.pocket_tactics import names as N
 from engine.pocket_tactics.consts import (K_ASSAULT, K_CAST, K_DEPLOY, K_MOVE, K_PLACE, NONE,
                                           PH_FEATURE, PH_HASTE, PH_PLACE_TILE,
-                                          PH_SETUP_DEPLOY, PH_TURN, S_EFFECT, SP_FIREBALL,
+                                          PH_SETUP_DEPLOY, PH_TURN, S_EFFECT, SP_FIREBALL, SU_DRAWN,
                                           SP_LIGHTNING, SP_TELEPORT, kind_of, x_of, y_of)
 from engine.pocket_tactics.units import spell_stat
 
@@ -92,7 +92,7 @@ def status(b):
     ph = st.phase
     side = screens.side_name(h)  # a colour: "A"/"B" name buttons
     if ph == PH_PLACE_TILE:
-        text = "%s: place %s" % (side, N.name(N.TERRAIN, st.drawn))
+        text = "%s: place %s" % (side, N.name(N.TERRAIN, st.setup[SU_DRAWN]))
     elif ph == PH_FEATURE:
         text = "%s: place %s" % (side, N.name(N.FEATURE, st.cfg.features[h]))
     elif ph == PH_SETUP_DEPLOY:

@@ -158,7 +158,7 @@ def armies(b):
     for p in (0, 1):
         res = []
         cap = []
-        for u in range(st.n_units):
+        for u in range(st.cfg.n_units):
             if st.u_owner[u] == p and st.u_where[u] == RESERVE:
                 res.append(uid(st, u))
             if st.u_owner[u] != p and st.u_where[u] == CAPTIVE:

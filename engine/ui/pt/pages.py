@@ -175,7 +175,7 @@ def game_over(b):
 def end_reason(st):
     """Why the game ended (RULES A10 and its rulings), in a few words."""
     alive = [0, 0]
-    for u in range(st.n_units):
+    for u in range(st.cfg.n_units):
         if st.u_where[u] <= 1:  # on the map or in reserve
             alive[st.u_owner[u]] += 1
     w = st.winner()
