@@ -8,13 +8,12 @@ Saver (engine/ui/saving/saver.py) and its players, and the record replayed on th
 over frames. When the battle quits, the next program is the title, or the replay viewer
 ("Replay this game"), after which the battle continues the game again.
 """
-from .kit.app import REGISTRY, frames
+from .kit.app import frames
 from .kit.kit import Kit, Page
 from engine.core.lazy import collect, held, let_go, moment
 from .kit.text import wrap
-from .saving.saver import Saver
 
-_PLAY = "engine.ui.saving.play"  # the play bytes read: only while the battle is made
+_OPENING = "engine.ui.opening"  # the battle screen's making: only while the battle is made
 
 
 def program(board, on_screen=None):
@@ -45,38 +44,12 @@ def load(board):
 
 def make(board, kit, got):
     """(the battle screen of the saved game ``got`` (load's), its record being replayed on
-    it from the next frame, None), or (None, why). The ruleset registry and the reading of
-    the play bytes are held while the battle is made, and let go after: the battle goes
-    without them (its saves write the play bytes with numbers only: saving/saver.py)."""
-    # ``how`` is the play-bytes reader's one object past its let_go: it lives only until
-    # the battle is made, and nothing loads that module again meanwhile
+    it from the next frame, None), or (None, why): made by engine/ui/opening.py, held for
+    that moment and let go after, so that the battle goes without its code."""
     try:
-        how = held(_PLAY).Play(got[0])
+        return held(_OPENING).make(board, kit, got)
     finally:
-        let_go(_PLAY)
-    try:
-        return _make(board, kit, got, how, held(REGISTRY))
-    finally:
-        let_go(REGISTRY)
-
-
-def _make(board, kit, got, how, rulesets):
-    play, ruleset, config, seed, actions, rng, newest = got
-    try:
-        st = rulesets.part(ruleset, "state").start(config, seed)
-        # the screen's code before the players': what a CPU level's code loads beside it
-        # is its own, let go with it between its decisions (engine/ui/kit/thinker.py)
-        battle = rulesets.screens(ruleset, "battle").battle
-        clock = board.ticks_ms
-        ps = [rulesets.make_player(ruleset, how.players[0], seed * 2 + 1, clock),
-              rulesets.make_player(ruleset, how.players[1], seed * 2 + 2, clock)]
-    except ValueError as e:  # DecodeError: another ruleset; a config or a player refused
-        return None, "Saved game refused: %s" % e
-    board.sound_on = how.settings.sound
-    saver = Saver(board, play, ruleset, config, seed, actions, newest)
-    screen = battle(board, st, ps, saver, how, kit)
-    screen.resume(rng, how.cursor)
-    return screen, None
+        let_go(_OPENING)
 
 
 def open_battle(board, kit=None):
